@@ -1,0 +1,35 @@
+"""Huutopussi rules engine: pure Python, standard library only (CPython ≥ 3.12 and Pyodide).
+
+Where each rule lives:
+
+* ``cards``    suits, ranks, cards, hands and their notation
+* ``rules``    the rule-set options and the named presets, each with its source
+* ``play``     legal cards, the reason a card is illegal, the trick winner
+* ``actions``  the actions of a deal and their notation
+* ``deal``     the state machine of one deal (auction, widow/exchange, raise, tricks, declarations)
+* ``scoring``  the score breakdown of a deal
+* ``match``    a match to 500 with each source's tie rules
+* ``notation`` positions and records as text
+* ``solver``   perfect-information search
+* ``web``      the JSON entry point for the browser worker and the site build
+"""
+
+from .actions import (
+    Action, Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Redeal, Return,
+    parse_action,
+)
+from .cards import ALL_CARDS, Card, NotationError, Rank, Suit, format_hand, parse_cards, parse_hand
+from .deal import Deal, Declaration
+from .notation import PositionError, format_position, format_record, parse_position, parse_record
+from .play import IllegalAction, Reason, legal_cards, why_card_illegal, winning_index
+from .rules import PRESETS, RuleSet, RuleSetError, parse_rules, preset
+from .scoring import DealScore, round_to_five, score_deal
+
+__all__ = [
+    "Action", "Answer", "AskFull", "AskHalf", "Bid", "Declare", "Discard", "Give", "Hold", "Pass", "Play",
+    "Raise", "Redeal", "Return", "parse_action", "ALL_CARDS", "Card", "NotationError", "Rank", "Suit",
+    "format_hand", "parse_cards", "parse_hand", "Deal", "Declaration", "PositionError", "format_position",
+    "format_record", "parse_position", "parse_record", "IllegalAction", "Reason", "legal_cards",
+    "why_card_illegal", "winning_index", "PRESETS", "RuleSet", "RuleSetError", "parse_rules", "preset",
+    "DealScore", "round_to_five", "score_deal",
+]

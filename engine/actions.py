@@ -1,0 +1,175 @@
+"""Actions a player can take in a deal, with their text notation.
+
+============  ===================  ==========================================
+action        notation             meaning
+============  ===================  ==========================================
+Bid(55)       ``55``               bid 55 in the auction
+Pass()        ``p``                pass ("ohi"); a passed player is out
+Redeal()      ``redeal``           demand a redeal (three sixes, S3)
+Discard(..)   ``discard:SA.S6.C7`` the bidder puts cards from hand into their pile
+Give(..)      ``give:SA.S6.C7``    the bidder's partner passes cards to the bidder
+Return(..)    ``return:SA.S6.C7``  the bidder passes cards back to the partner
+Raise(60)     ``raise:60``         the bidder's one raise after widow/exchange
+Hold()        ``hold``             the bidder keeps the contract
+Play(DK)      ``DK``               play a card to the trick
+Declare(H)    ``trump:H``          declare hearts trump with own K+Q
+AskFull()     ``askfull``          ask the partner for a full pair
+AskHalf(H)    ``askhalf:H``        ask the partner for the other half of hearts
+Answer(H)     ``answer:H``         the partner answers a full-pair question
+Answer(None)  ``answer:no``        ... having no pair to give
+============  ===================  ==========================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, NotationError, Suit, parse_cards
+
+
+@dataclass(frozen=True)
+class Bid:
+    amount: int
+
+    def __str__(self):
+        return str(self.amount)
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self):
+        return "p"
+
+
+@dataclass(frozen=True)
+class Redeal:
+    def __str__(self):
+        return "redeal"
+
+
+@dataclass(frozen=True)
+class Discard:
+    cards: tuple[Card, ...]
+
+    def __str__(self):
+        return "discard:" + ".".join(map(str, self.cards))
+
+
+@dataclass(frozen=True)
+class Give:
+    cards: tuple[Card, ...]
+
+    def __str__(self):
+        return "give:" + ".".join(map(str, self.cards))
+
+
+@dataclass(frozen=True)
+class Return:
+    cards: tuple[Card, ...]
+
+    def __str__(self):
+        return "return:" + ".".join(map(str, self.cards))
+
+
+@dataclass(frozen=True)
+class Raise:
+    amount: int
+
+    def __str__(self):
+        return f"raise:{self.amount}"
+
+
+@dataclass(frozen=True)
+class Hold:
+    def __str__(self):
+        return "hold"
+
+
+@dataclass(frozen=True)
+class Play:
+    card: Card
+
+    def __str__(self):
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class Declare:
+    suit: Suit
+
+    def __str__(self):
+        return f"trump:{self.suit}"
+
+
+@dataclass(frozen=True)
+class AskFull:
+    def __str__(self):
+        return "askfull"
+
+
+@dataclass(frozen=True)
+class AskHalf:
+    suit: Suit
+
+    def __str__(self):
+        return f"askhalf:{self.suit}"
+
+
+@dataclass(frozen=True)
+class Answer:
+    suit: Suit | None
+
+    def __str__(self):
+        return f"answer:{self.suit if self.suit is not None else 'no'}"
+
+
+Action = Bid | Pass | Redeal | Discard | Give | Return | Raise | Hold | Play | Declare | AskFull | AskHalf | Answer
+
+_CARD_LIST_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
+
+
+def _card_tuple(text: str, where: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text, where, separators=".-"))
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action in the notation above; raises ``NotationError`` saying what is wrong."""
+    t = text.strip()
+    if not t:
+        raise NotationError("empty action")
+    low = t.lower()
+    if low in ("p", "pass", "ohi"):
+        return Pass()
+    if low == "redeal":
+        return Redeal()
+    if low == "hold":
+        return Hold()
+    if low == "askfull":
+        return AskFull()
+    if t.isdigit():
+        return Bid(int(t))
+    kind, colon, rest = t.partition(":")
+    kind = kind.lower()
+    if colon:
+        if kind in _CARD_LIST_ACTIONS:
+            return _CARD_LIST_ACTIONS[kind](_card_tuple(rest, f"action {t!r}"))
+        if kind == "raise":
+            if not rest.isdigit():
+                raise NotationError(f"action {t!r}: a raise needs a whole number, for example raise:60")
+            return Raise(int(rest))
+        if kind in ("trump", "askhalf", "answer"):
+            if kind == "answer" and rest.lower() == "no":
+                return Answer(None)
+            try:
+                suit = Suit.parse(rest)
+            except NotationError as e:
+                raise NotationError(f"action {t!r}: {e}") from None
+            return {"trump": Declare, "askhalf": AskHalf, "answer": Answer}[kind](suit)
+        raise NotationError(f"unknown action {t!r}")
+    try:
+        return Play(Card.parse(t))
+    except NotationError:
+        raise NotationError(
+            f"unknown action {t!r}: expected a card (DK), a bid (55), p, hold, raise:N, trump:S, "
+            "askfull, askhalf:S, answer:S, discard:/give:/return: with cards"
+        ) from None

@@ -1,0 +1,583 @@
+"""One deal as a state machine: deal, auction, widow or exchange, raise, tricks, scoring.
+
+Phases, in order (only those the rule set uses): ``auction`` → ``discard`` (solo games: the
+widow is shown and added to the bidder's hand, who then discards as many cards into their own
+pile) or ``give`` + ``return`` (pairs: the partner passes cards to the bidder who passes as
+many back; S3 puts the raise between them) → ``raise`` → ``play`` → ``done``.
+
+For every action: ``why_illegal(action)`` gives the ``Reason`` or None, ``can(action)`` a bool,
+``verify(action)`` raises ``IllegalAction``, ``apply(action)`` verifies and carries it out.
+Each rule's reason lives in exactly one ``_why_*`` method below (card play: ``play.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+
+from .actions import (
+    Action,
+    Answer,
+    AskFull,
+    AskHalf,
+    Bid,
+    Declare,
+    Discard,
+    Give,
+    Hold,
+    Pass,
+    Play,
+    Raise,
+    Redeal,
+    Return,
+)
+from .cards import ALL_CARDS, Card, Rank, Suit, sort_cards
+from .play import IllegalAction, Reason, legal_cards, play_duty, why_card_illegal, winning_index
+from .rules import RuleSet
+
+KING, QUEEN, SIX = Rank.KING, Rank.QUEEN, Rank.SIX
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A trump declaration: ``how`` is ``own`` (own K+Q), ``full`` (partner's full pair after a
+    question, ``seat`` is the partner) or ``half`` (the two halves held by the pair, ``seat``
+    is the asker)."""
+
+    suit: Suit
+    seat: int
+    how: str = "own"
+
+    def __str__(self):
+        return f"{self.suit}{self.seat}" + ("" if self.how == "own" else self.how[0])
+
+
+class Deal:
+    """The mutable state of one deal. ``Deal.new`` deals from a seed; ``copy()`` is cheap."""
+
+    __slots__ = (
+        "rules", "dealer", "hands", "widow", "phase", "auction", "high_bid", "high_bidder",
+        "passed", "_turn", "acted", "bidder", "bid", "contract", "leader", "trick", "trump",
+        "declarations", "declare_state", "pending_question", "half_askers", "points", "tricks",
+        "piles", "tricks_played", "last_trick_winner", "history", "match_scores", "redealt",
+        "_steps", "initial_hands", "initial_widow",
+    )
+
+    # -- construction ---------------------------------------------------------------------------
+    def __init__(self, rules: RuleSet, hands, widow=(), dealer: int = 0, match_scores=None):
+        n = rules.players
+        self.rules = rules
+        self.dealer = dealer % n
+        self.hands = [sort_cards(h) for h in hands]
+        self.widow = list(widow)
+        self.initial_hands = tuple(tuple(h) for h in self.hands)
+        self.initial_widow = tuple(self.widow)
+        self.phase = "auction"
+        self.auction: list[tuple[int, Action]] = []
+        self.high_bid = None
+        self.high_bidder = None
+        self.passed = [False] * n
+        self.acted = [False] * n
+        self._turn = (self.dealer + 1) % n
+        self.bidder = None
+        self.bid = None
+        self.contract = None
+        self.leader = None
+        self.trick: list[Card] = []
+        self.trump: Suit | None = None
+        self.declarations: list[Declaration] = []
+        self.declare_state = "none"  # none | open | used | not_led
+        self.pending_question = None  # None or the asking seat (full-pair question)
+        self.half_askers: list[int] = []
+        self.points = [0] * n
+        self.tricks = [0] * n
+        self.piles: list[list[Card]] = [[] for _ in range(n)]
+        self.tricks_played = 0
+        self.last_trick_winner = None
+        self.history: list[tuple[int, Action]] = []
+        self.match_scores = list(match_scores) if match_scores is not None else None
+        self.redealt = False
+        self._steps: list[str] = []
+
+    @classmethod
+    def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
+        """Shuffle with ``random.Random(seed)`` and deal one card at a time from the dealer's left."""
+        deck = list(ALL_CARDS)
+        random.Random(seed).shuffle(deck)
+        n = rules.players
+        dealt = n * rules.hand_size
+        hands = [[] for _ in range(n)]
+        for i, card in enumerate(deck[:dealt]):
+            hands[(dealer + 1 + i) % n].append(card)
+        return cls(rules, hands, deck[dealt:], dealer, match_scores)
+
+    def copy(self) -> Deal:
+        other = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.widow = list(self.widow)
+        other.auction = list(self.auction)
+        other.passed = list(self.passed)
+        other.acted = list(self.acted)
+        other.trick = list(self.trick)
+        other.declarations = list(self.declarations)
+        other.half_askers = list(self.half_askers)
+        other.points = list(self.points)
+        other.tricks = list(self.tricks)
+        other.piles = [list(p) for p in self.piles]
+        other.history = list(self.history)
+        other._steps = list(self._steps)
+        return other
+
+    # -- whose turn -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == "play":
+            if self.pending_question is not None:
+                return self.rules.partner_of(self.pending_question)
+            return (self.leader + len(self.trick)) % self.rules.players
+        if phase == "auction":
+            return self._turn
+        if phase in ("discard", "return", "raise"):
+            return self.bidder
+        if phase == "give":
+            return self.rules.partner_of(self.bidder)
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "done"
+
+    @property
+    def first_trick(self) -> bool:
+        return self.tricks_played == 0
+
+    # -- the generic action interface ----------------------------------------------------------
+    def why_illegal(self, action: Action, seat: int | None = None) -> Reason | None:
+        if self.phase == "done":
+            return Reason.of("deal_over")
+        to_move = self.to_move
+        if seat is not None and seat != to_move:
+            return Reason.of("not_your_turn", seat=seat, to_move=to_move)
+        check = _CHECKS.get(type(action))
+        if check is None or self.phase not in check[0]:
+            if self.phase == "play" and self.pending_question is not None:
+                return Reason.of("wrong_phase", phase="answer")
+            return Reason.of("wrong_phase", phase=self.phase)
+        if self.phase == "play" and (self.pending_question is not None) != (type(action) is Answer):
+            return Reason.of("wrong_phase", phase="answer" if self.pending_question is not None else "play")
+        return check[1](self, action, to_move)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
+        return self.why_illegal(action, seat) is None
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        reason = self.why_illegal(action, seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def apply(self, action: Action, seat: int | None = None) -> Deal:
+        """Carry out a legal action (raises ``IllegalAction`` with the reason otherwise)."""
+        self.verify(action, seat)
+        self._apply_unchecked(action)
+        return self
+
+    def _apply_unchecked(self, action: Action) -> None:
+        mover = self.to_move
+        self.history.append((mover, action))
+        _APPLY[type(action)](self, action, mover)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to move. Discards and exchanges list every subset."""
+        phase = self.phase
+        seat = self.to_move
+        if phase == "play":
+            if self.pending_question is not None:
+                return [Answer(s) for s in self._full_pairs(seat)] or [Answer(None)]
+            actions: list[Action] = [Play(c) for c in self.legal_cards()]
+            if not self.trick and self.declare_state == "open":
+                actions += [a for a in self._declaration_candidates() if self.why_illegal(a) is None]
+            return actions
+        if phase == "auction":
+            actions = [Pass()] if self.why_illegal(Pass()) is None else []
+            actions += [b for b in map(Bid, self._bid_range()) if self.why_illegal(b) is None]
+            if self.why_illegal(Redeal()) is None:
+                actions.append(Redeal())
+            return actions
+        if phase in ("discard", "give", "return"):
+            kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+            size = self.rules.widow_size if phase == "discard" else self.rules.exchange_size
+            return [
+                a for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
+                if self.why_illegal(a) is None
+            ]
+        if phase == "raise":
+            return [Hold()] + [Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]
+        return []
+
+    def legal_cards(self) -> list[Card]:
+        if self.phase != "play" or self.pending_question is not None:
+            return []
+        return legal_cards(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
+
+    def _bid_range(self, above: int | None = None):
+        rules = self.rules
+        low = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
+        if above is not None:
+            low = above + rules.bid_step
+        high = rules.max_bid or max(low, rules.pack_points + sum(rules.bonus))
+        high = high - high % rules.bid_step
+        return range(low, high + 1, rules.bid_step)
+
+    # -- auction --------------------------------------------------------------------------------
+    def _why_bid(self, action: Bid, seat: int) -> Reason | None:
+        rules = self.rules
+        amount = action.amount
+        if rules.partners_cannot_overbid and self.high_bidder is not None and self.high_bidder == rules.partner_of(seat):
+            return Reason.of("partner_holds_bid")
+        if amount % rules.bid_step:
+            return Reason.of("bid_not_multiple", step=rules.bid_step)
+        if self.high_bid is None:
+            if amount < rules.min_bid:
+                return Reason.of("bid_below_minimum", minimum=rules.min_bid)
+        elif amount <= self.high_bid:
+            return Reason.of("bid_not_higher", current=self.high_bid)
+        if rules.max_bid and amount > rules.max_bid:
+            return Reason.of("bid_above_maximum", maximum=rules.max_bid)
+        if rules.bidding_floor and self.match_scores is not None:
+            if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
+                if not (self.high_bid is None and amount == rules.min_bid):
+                    return Reason.of("below_floor", floor=rules.bidding_floor, minimum=rules.min_bid)
+        return None
+
+    def _why_pass(self, action: Pass, seat: int) -> Reason | None:
+        if self.rules.forced_opening and self.high_bid is None:
+            return Reason.of("must_open", minimum=self.rules.min_bid)
+        return None
+
+    def _why_redeal(self, action: Redeal, seat: int) -> Reason | None:
+        if not self.rules.three_sixes_redeal or self.acted[seat]:
+            return Reason.of("no_three_sixes")
+        if sum(1 for c in self.hands[seat] if c.rank is SIX) < 3:
+            return Reason.of("no_three_sixes")
+        return None
+
+    def _do_bid(self, action: Bid, seat: int) -> None:
+        self.auction.append((seat, action))
+        self.acted[seat] = True
+        self.high_bid, self.high_bidder = action.amount, seat
+        self._next_bidder(seat)
+
+    def _do_pass(self, action: Pass, seat: int) -> None:
+        self.auction.append((seat, action))
+        self.acted[seat] = True
+        self.passed[seat] = True
+        self._next_bidder(seat)
+
+    def _do_redeal(self, action: Redeal, seat: int) -> None:
+        self.auction.append((seat, action))
+        self.redealt = True
+        self.phase = "done"
+
+    def _next_bidder(self, seat: int) -> None:
+        n = self.rules.players
+        active = [s for s in range(n) if not self.passed[s]]
+        if self.high_bidder is not None and active == [self.high_bidder]:
+            self._end_auction(self.high_bidder)
+            return
+        if not active:
+            self._end_auction(None)
+            return
+        nxt = (seat + 1) % n
+        while self.passed[nxt]:
+            nxt = (nxt + 1) % n
+        self._turn = nxt
+
+    def _end_auction(self, winner: int | None) -> None:
+        rules = self.rules
+        if winner is None:
+            # Everybody passed (only possible without a forced opening).
+            if rules.all_pass_no_contract:
+                self._start_play((self.dealer + 1) % rules.players)
+            else:
+                self.redealt = True
+                self.phase = "done"
+            return
+        self.bidder = winner
+        self.bid = self.contract = self.high_bid
+        if rules.widow_size:
+            self.hands[winner] = sort_cards(self.hands[winner] + self.widow)
+            steps = ["discard"]
+        elif rules.exchange_size:
+            steps = ["give", "raise", "return"] if rules.raise_between_exchange else ["give", "return", "raise"]
+        else:
+            steps = ["raise"]
+        if not rules.raise_allowed:
+            steps.remove("raise")
+        elif "raise" not in steps:
+            steps.append("raise")
+        self._steps = steps
+        self._advance()
+
+    def _advance(self) -> None:
+        if self._steps:
+            self.phase = self._steps.pop(0)
+        else:
+            self._start_play(self.bidder)
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = "play"
+        self.leader = leader
+        self.declare_state = "none"
+
+    # -- widow, exchange, raise -----------------------------------------------------------------
+    def _why_cards(self, cards, seat: int, count: int) -> Reason | None:
+        if len(cards) != count or len(set(cards)) != count:
+            return Reason.of("wrong_card_count", count=count)
+        for card in cards:
+            if card not in self.hands[seat]:
+                return Reason.of("not_in_hand", card=card)
+        return None
+
+    def _why_discard(self, action: Discard, seat: int) -> Reason | None:
+        reason = self._why_cards(action.cards, seat, self.rules.widow_size)
+        if reason is None and self.rules.no_discard_aces_tens:
+            for card in action.cards:
+                if card.rank in (Rank.ACE, Rank.TEN):
+                    return Reason.of("no_aces_or_tens", card=card)
+        return reason
+
+    def _why_give(self, action: Give, seat: int) -> Reason | None:
+        return self._why_cards(action.cards, seat, self.rules.exchange_size)
+
+    def _why_return(self, action: Return, seat: int) -> Reason | None:
+        return self._why_cards(action.cards, seat, self.rules.exchange_size)
+
+    def _do_discard(self, action: Discard, seat: int) -> None:
+        hand = self.hands[seat]
+        for card in action.cards:
+            hand.remove(card)
+            self.piles[seat].append(card)
+            self.points[seat] += self.rules.points[card.rank]
+        self._advance()
+
+    def _move_cards(self, cards, source: int, target: int) -> None:
+        for card in cards:
+            self.hands[source].remove(card)
+        self.hands[target] = sort_cards(self.hands[target] + list(cards))
+
+    def _do_give(self, action: Give, seat: int) -> None:
+        self._move_cards(action.cards, seat, self.bidder)
+        self._advance()
+
+    def _do_return(self, action: Return, seat: int) -> None:
+        self._move_cards(action.cards, seat, self.rules.partner_of(seat))
+        self._advance()
+
+    def _why_raise(self, action: Raise, seat: int) -> Reason | None:
+        rules = self.rules
+        if action.amount % rules.bid_step:
+            return Reason.of("raise_not_multiple", step=rules.bid_step)
+        if action.amount <= self.contract:
+            return Reason.of("raise_not_higher", current=self.contract)
+        if rules.max_bid and action.amount > rules.max_bid:
+            return Reason.of("raise_above_maximum", maximum=rules.max_bid)
+        return None
+
+    def _do_raise(self, action: Raise, seat: int) -> None:
+        self.contract = action.amount
+        self._advance()
+
+    def _do_hold(self, action: Hold, seat: int) -> None:
+        self._advance()
+
+    # -- trick play -----------------------------------------------------------------------------
+    def _why_play(self, action: Play, seat: int) -> Reason | None:
+        return why_card_illegal(self.rules, self.hands[seat], self.trick, self.trump, self.first_trick, action.card)
+
+    def play_duty(self):
+        """``(allowed cards, duty code, params)`` for the player to move (see ``play.play_duty``)."""
+        return play_duty(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
+
+    def _do_play(self, action: Play, seat: int) -> None:
+        card = action.card
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.declare_state = "none"
+        rules = self.rules
+        if len(self.trick) < rules.players:
+            return
+        trick = self.trick
+        winner = (self.leader + winning_index(rules, trick, self.trump)) % rules.players
+        points = rules.points
+        self.points[winner] += sum(points[c.rank] for c in trick)
+        self.tricks[winner] += 1
+        self.piles[winner].extend(trick)
+        self.tricks_played += 1
+        led_it = winner == self.leader
+        self.leader = winner
+        self.trick = []
+        if not self.hands[winner]:
+            self.last_trick_winner = winner
+            self.phase = "done"
+            return
+        self.declare_state = "open" if led_it or not rules.strong_drive else "not_led"
+
+    def _why_declaration_window(self, seat: int) -> Reason | None:
+        if self.trick or self.declare_state == "none":
+            return Reason.of("not_after_won_trick")
+        if self.declare_state == "used":
+            return Reason.of("declaration_used")
+        if self.declare_state == "not_led":
+            return Reason.of("strong_drive")
+        return None
+
+    def _why_declare(self, action: Declare, seat: int) -> Reason | None:
+        reason = self._why_declaration_window(seat)
+        if reason:
+            return reason
+        suit = action.suit
+        if any(d.suit is suit for d in self.declarations):
+            return Reason.of("suit_already_declared", suit=suit)
+        if self._is_broken(seat):
+            return Reason.of("pair_broken")
+        if not self._holds_pair(seat, suit):
+            return Reason.of("needs_king_and_queen", suit=suit)
+        return None
+
+    def _is_broken(self, seat: int) -> bool:
+        partner = self.rules.partner_of(seat)
+        return self.rules.half_question_lockout and partner in self.half_askers
+
+    def _holds_pair(self, seat: int, suit: Suit) -> bool:
+        hand = self.hands[seat]
+        return Card(suit, KING) in hand and Card(suit, QUEEN) in hand
+
+    def _why_question(self, seat: int) -> Reason | None:
+        rules = self.rules
+        if not (rules.partnership and rules.partner_questions):
+            return Reason.of("no_partner")
+        reason = self._why_declaration_window(seat)
+        if reason:
+            return reason
+        if rules.half_question_lockout and any(rules.side_of(a) == rules.side_of(seat) for a in self.half_askers):
+            return Reason.of("questions_over")
+        return None
+
+    def _why_ask_full(self, action: AskFull, seat: int) -> Reason | None:
+        return self._why_question(seat)
+
+    def _why_ask_half(self, action: AskHalf, seat: int) -> Reason | None:
+        reason = self._why_question(seat)
+        if reason:
+            return reason
+        suit = action.suit
+        if any(d.suit is suit for d in self.declarations):
+            return Reason.of("suit_already_declared", suit=suit)
+        hand = self.hands[seat]
+        if (Card(suit, KING) in hand) == (Card(suit, QUEEN) in hand):
+            return Reason.of("needs_one_half", suit=suit)
+        return None
+
+    def _full_pairs(self, seat: int) -> list[Suit]:
+        declared = {d.suit for d in self.declarations}
+        return [s for s in Suit if s not in declared and self._holds_pair(seat, s)]
+
+    def _why_answer(self, action: Answer, seat: int) -> Reason | None:
+        pairs = self._full_pairs(seat)
+        if action.suit is None:
+            return Reason.of("must_answer_truthfully") if pairs else None
+        if action.suit not in pairs:
+            if any(d.suit is action.suit for d in self.declarations):
+                return Reason.of("suit_already_declared", suit=action.suit)
+            return Reason.of("needs_king_and_queen", suit=action.suit)
+        return None
+
+    def _declare(self, suit: Suit, seat: int, how: str) -> None:
+        self.trump = suit
+        self.declarations.append(Declaration(suit, seat, how))
+
+    def _do_declare(self, action: Declare, seat: int) -> None:
+        self._declare(action.suit, seat, "own")
+        self.declare_state = "used"
+
+    def _do_ask_full(self, action: AskFull, seat: int) -> None:
+        self.pending_question = seat
+        self.declare_state = "used"
+
+    def _do_answer(self, action: Answer, seat: int) -> None:
+        self.pending_question = None
+        if action.suit is not None:
+            self._declare(action.suit, seat, "full")
+
+    def _do_ask_half(self, action: AskHalf, seat: int) -> None:
+        suit = action.suit
+        partner = self.rules.partner_of(seat)
+        missing = Card(suit, QUEEN) if Card(suit, KING) in self.hands[seat] else Card(suit, KING)
+        if missing in self.hands[partner]:
+            self._declare(suit, seat, "half")
+        self.half_askers.append(seat)
+        self.declare_state = "used"
+
+    def _declaration_candidates(self) -> list[Action]:
+        out: list[Action] = [Declare(s) for s in Suit]
+        if self.rules.partnership and self.rules.partner_questions:
+            out.append(AskFull())
+            out += [AskHalf(s) for s in Suit]
+        return out
+
+    # -- results --------------------------------------------------------------------------------
+    def score(self):
+        """The score breakdown of a finished deal (see ``scoring.score_deal``)."""
+        from .scoring import score_deal
+
+        return score_deal(self)
+
+    def position(self) -> str:
+        from .notation import format_position
+
+        return format_position(self)
+
+    def record(self) -> str:
+        from .notation import format_record
+
+        return format_record(self)
+
+    def __repr__(self) -> str:
+        return f"<Deal {self.rules.name} phase={self.phase} to_move={self.to_move}>"
+
+
+_CHECKS = {
+    Bid: (("auction",), Deal._why_bid),
+    Pass: (("auction",), Deal._why_pass),
+    Redeal: (("auction",), Deal._why_redeal),
+    Discard: (("discard",), Deal._why_discard),
+    Give: (("give",), Deal._why_give),
+    Return: (("return",), Deal._why_return),
+    Raise: (("raise",), Deal._why_raise),
+    Hold: (("raise",), lambda self, a, s: None),
+    Play: (("play",), Deal._why_play),
+    Declare: (("play",), Deal._why_declare),
+    AskFull: (("play",), Deal._why_ask_full),
+    AskHalf: (("play",), Deal._why_ask_half),
+    Answer: (("play",), Deal._why_answer),
+}
+
+_APPLY = {
+    Bid: Deal._do_bid,
+    Pass: Deal._do_pass,
+    Redeal: Deal._do_redeal,
+    Discard: Deal._do_discard,
+    Give: Deal._do_give,
+    Return: Deal._do_return,
+    Raise: Deal._do_raise,
+    Hold: Deal._do_hold,
+    Play: Deal._do_play,
+    Declare: Deal._do_declare,
+    AskFull: Deal._do_ask_full,
+    AskHalf: Deal._do_ask_half,
+    Answer: Deal._do_answer,
+}

@@ -1,0 +1,74 @@
+"""Plain English sentences for reason codes, for the command line.
+
+The site has its own Finnish and English catalogs (``site/messages/``); a test keeps every
+catalog covering every code in ``REASON_CODES``.
+"""
+
+from __future__ import annotations
+
+SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+RANK_NAMES = {
+    "A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack",
+    "9": "nine", "8": "eight", "7": "seven", "6": "six",
+}
+
+
+def card_name(card: str) -> str:
+    return f"{RANK_NAMES[card[1]]} of {SUIT_NAMES[card[0]]}"
+
+
+def _suit(p) -> str:
+    return SUIT_NAMES[p["suit"]]
+
+
+REASON_CODES: dict[str, callable] = {
+    # card play
+    "not_in_hand": lambda p: f"The {card_name(p['card'])} is not in your hand.",
+    "not_your_turn": lambda p: f"It is seat {p['to_move']}'s turn, not seat {p['seat']}'s.",
+    "must_lead_ace": lambda p: "The first lead must be an ace when the bidder holds one.",
+    "must_lead_spade": lambda p: "The first lead must be a spade when the bidder holds no ace but a spade.",
+    "must_follow_suit": lambda p: f"You must follow suit: play {_suit(p)}"
+    + (f" and beat the {card_name(p['beat'])}." if "beat" in p else ".")
+    + (f" In the first trick the {card_name(p['card'])} must be played." if "card" in p else ""),
+    "must_overtake": lambda p: f"You must overtake: play a {_suit(p)[:-1]} higher than the {card_name(p['beat'])}.",
+    "ace_must_show": lambda p: f"In the first trick the ace must show: play the {card_name(p['card'])}.",
+    "must_trump": lambda p: f"You have no card of the led suit, so you must play a trump ({_suit(p)})"
+    + (f" higher than the {card_name(p['beat'])}." if "beat" in p else "."),
+    "must_overtrump": lambda p: f"You must over-trump: play a trump higher than the {card_name(p['beat'])}.",
+    # phase and turn
+    "wrong_phase": lambda p: f"That action is not possible now: the deal is in the {p['phase']} phase.",
+    "deal_over": lambda p: "The deal is over.",
+    # bidding
+    "bid_below_minimum": lambda p: f"The opening bid must be at least {p['minimum']}.",
+    "bid_not_multiple": lambda p: f"Bids go in steps of {p['step']}.",
+    "bid_not_higher": lambda p: f"A bid must be higher than {p['current']}.",
+    "bid_above_maximum": lambda p: f"The highest allowed bid is {p['maximum']}.",
+    "must_open": lambda p: f"The first player must open the bidding with at least {p['minimum']}.",
+    "partner_holds_bid": lambda p: "Partners do not bid against each other.",
+    "below_floor": lambda p: f"A side at {p['floor']} or below may only make the opening {p['minimum']} bid.",
+    "no_three_sixes": lambda p: "Only a player with three sixes may demand a redeal, at their first bid.",
+    # widow, exchange, raise
+    "wrong_card_count": lambda p: f"Choose exactly {p['count']} cards.",
+    "no_aces_or_tens": lambda p: f"Aces and tens may not be discarded ({card_name(p['card'])}).",
+    "raise_not_higher": lambda p: f"A raise must be higher than the contract {p['current']}.",
+    "raise_not_multiple": lambda p: f"Raises go in steps of {p['step']}.",
+    "raise_above_maximum": lambda p: f"The highest allowed bid is {p['maximum']}.",
+    # declarations and partner questions
+    "not_after_won_trick": lambda p: "Trump can be declared only by the winner of the previous trick, before leading.",
+    "strong_drive": lambda p: "With 'strong drive' only a player who led and won the previous trick may declare.",
+    "declaration_used": lambda p: "Only one declaration or partner question is allowed after a won trick.",
+    "suit_already_declared": lambda p: f"{_suit(p).capitalize()} have already been declared in this deal.",
+    "needs_king_and_queen": lambda p: f"Declaring {_suit(p)} needs both the king and the queen of {_suit(p)} in your hand.",
+    "pair_broken": lambda p: "After your partner's half question your own pairs can no longer be declared.",
+    "no_partner": lambda p: "Partner questions belong to the pairs game.",
+    "questions_over": lambda p: "Your pair asked for a half, so no more partner questions this deal.",
+    "needs_one_half": lambda p: f"To ask for a half of {_suit(p)} you must hold exactly one of its king and queen.",
+    "must_answer_truthfully": lambda p: "The partner must answer the question truthfully.",
+}
+
+
+def explain(reason) -> str:
+    template = REASON_CODES.get(reason.code)
+    if template is None:
+        return reason.code.replace("_", " ")
+    return template(reason.args)

@@ -1,0 +1,307 @@
+"""Text notation for whole positions (trick play) and whole deals (records).
+
+Both are URL-safe: fields ``key:value`` joined by ``/``. See docs/notation.md.
+
+Position (a moment of trick play)::
+
+    rules:three-player/hands:AK.T9..Q6,...,.../lead:0/trick:D7-DK/decl:S0,D1
+        /bidder:0/bid:55/contract:60/points:10,0,4/tricks:1,0,1/declare:used
+
+* ``rules`` a rule set (``engine.rules.parse_rules``), ``hands`` every hand in seat order
+  (``engine.cards.parse_hand``), ``lead`` the seat that led the current trick: required.
+* ``trick`` the cards played so far to the current trick, from the leader on.
+* ``decl`` the trump declarations of the deal in order: suit, seat, and ``f``/``h`` for a
+  full pair given by the partner or a half question; the last one is the trump.
+* ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``).
+* ``points`` card points each seat has taken (discard included) and ``tricks`` tricks each seat
+  has won; when given they must add up with the cards still in play.
+* ``declare`` between tricks: ``open`` (default: the leader may still declare), ``used`` or
+  ``notled`` (strong drive: the leader won a trick they did not lead).
+* ``ask`` the seat that asked the partner for a full pair (the partner answers next);
+  ``half`` the seats that have asked for a half.
+
+Record (a whole deal)::
+
+    rules:three-player/dealer:0/hands:...,...,.../widow:..../actions:40,50,p,55,p,discard:...
+
+``seed:N`` may replace ``hands`` and ``widow`` (the deal ``Deal.new(rules, N, dealer)``).
+``scores`` gives the match scores per side before the deal (for the bidding floor).
+"""
+
+from __future__ import annotations
+
+from .actions import parse_action
+from .cards import ALL_CARDS, Card, NotationError, Suit, format_cards, format_hand, parse_cards, parse_hand
+from .deal import Deal, Declaration
+from .play import IllegalAction
+from .rules import RuleSet, format_rules, parse_rules
+
+POSITION_FIELDS = (
+    "rules", "hands", "lead", "trick", "decl", "bidder", "bid", "contract",
+    "points", "tricks", "declare", "ask", "half",
+)
+RECORD_FIELDS = ("rules", "dealer", "seed", "hands", "widow", "scores", "actions")
+
+
+class PositionError(NotationError):
+    """A position or record that cannot be read or cannot happen; the message says where."""
+
+
+def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
+    if not isinstance(text, str):
+        raise PositionError(f"{what}: expected text, got {type(text).__name__}")
+    out: dict[str, str] = {}
+    body = text.strip()
+    if not body:
+        raise PositionError(f"{what}: empty text")
+    for i, part in enumerate(body.split("/"), 1):
+        key, colon, value = part.partition(":")
+        key = key.strip()
+        if not colon:
+            raise PositionError(f"{what}: field {i} {part!r} has no ':'; write key:value, for example lead:0")
+        if key not in allowed:
+            raise PositionError(f"{what}: unknown field {key!r}; known fields: {', '.join(allowed)}")
+        if key in out:
+            raise PositionError(f"{what}: field {key!r} appears twice")
+        out[key] = value.strip()
+    return out
+
+
+def _seat(value: str, n: int, field: str) -> int:
+    if not value.isdigit() or int(value) >= n:
+        raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}")
+    return int(value)
+
+
+def _int_list(value: str, n: int, field: str, signed: bool = False) -> list[int]:
+    parts = value.split(",")
+    if len(parts) != n:
+        raise PositionError(f"{field}: expected {n} numbers separated by commas, got {len(parts)}")
+    out = []
+    for p in parts:
+        q = p.strip()
+        body = q[1:] if signed and q.startswith("-") else q
+        if not body.isdigit():
+            raise PositionError(f"{field}: {p!r} is not a whole number")
+        out.append(int(q))
+    return out
+
+
+def _number(value: str, field: str) -> int:
+    if not value.isdigit():
+        raise PositionError(f"{field}: {value!r} is not a whole number")
+    return int(value)
+
+
+def _rules(fields: dict, what: str) -> RuleSet:
+    if "rules" not in fields:
+        raise PositionError(f"{what}: missing field 'rules', for example rules:three-player")
+    return parse_rules(fields["rules"], "rules")
+
+
+def _hands(value: str, rules: RuleSet) -> list[list[Card]]:
+    parts = value.split(",")
+    if len(parts) != rules.players:
+        raise PositionError(f"hands: {len(parts)} hands given, but {rules.name} has {rules.players} players")
+    return [parse_hand(p, f"hand of seat {i}") for i, p in enumerate(parts)]
+
+
+def _check_unique(groups: list[tuple[str, list[Card]]]) -> None:
+    where: dict[Card, str] = {}
+    for name, cards in groups:
+        for card in cards:
+            if card in where:
+                raise PositionError(f"{card} is in both {where[card]} and {name}")
+            where[card] = name
+
+
+def parse_position(text: str) -> Deal:
+    """Read a position into a ``Deal`` in the play phase; raises ``PositionError`` (a ValueError)."""
+    f = _fields(text, POSITION_FIELDS, "position")
+    rules = _rules(f, "position")
+    n = rules.players
+    if "hands" not in f:
+        raise PositionError("position: missing field 'hands'")
+    if "lead" not in f:
+        raise PositionError("position: missing field 'lead' (the seat that leads the current trick)")
+    hands = _hands(f["hands"], rules)
+    leader = _seat(f["lead"], n, "lead")
+    trick = parse_cards(f.get("trick", ""), "trick")
+    if len(trick) >= n:
+        raise PositionError(f"trick: {len(trick)} cards, but a trick of {n} players is complete at {n}")
+    _check_unique([(f"the hand of seat {i}", h) for i, h in enumerate(hands)] + [("the trick", trick)])
+    played = {(leader + i) % n for i in range(len(trick))}
+    size = len(hands[leader]) + (1 if leader in played else 0)
+    if size == 0:
+        raise PositionError("hands: every hand is empty, so the deal is over")
+    if size > rules.hand_size:
+        raise PositionError(f"hands: seat {leader} would hold {size} cards; {rules.name} deals {rules.hand_size}")
+    for seat in range(n):
+        want = size - (1 if seat in played else 0)
+        if len(hands[seat]) != want:
+            raise PositionError(
+                f"hands: seat {seat} holds {len(hands[seat])} cards but should hold {want} "
+                f"(seats that already played to this trick hold one card less)"
+            )
+    deal = Deal(rules, hands, (), dealer=(leader - 1) % n)
+    deal.phase = "play"
+    deal.leader = leader
+    deal.trick = trick
+    deal.tricks_played = rules.hand_size - size
+    # declarations
+    declared = set()
+    for item in filter(None, f.get("decl", "").split(",")):
+        item = item.strip()
+        how = {"f": "full", "h": "half"}.get(item[-1:], "own")
+        body = item[:-1] if how != "own" else item
+        if len(body) < 2:
+            raise PositionError(f"decl: {item!r} should be a suit and a seat, for example H1")
+        try:
+            suit = Suit.parse(body[0])
+        except NotationError as e:
+            raise PositionError(f"decl: {e}") from None
+        seat = _seat(body[1:], n, "decl")
+        if suit in declared:
+            raise PositionError(f"decl: {suit} is declared twice; each suit can be declared once per deal")
+        if how != "own" and not rules.partnership:
+            raise PositionError(f"decl: {item!r} is a partner question, but {rules.name} has no pairs")
+        declared.add(suit)
+        deal.declarations.append(Declaration(suit, seat, how))
+    if deal.declarations:
+        if deal.tricks_played == 0:
+            raise PositionError("decl: no trick has been won yet, so nobody can have declared")
+        deal.trump = deal.declarations[-1].suit
+    # contract
+    if "bidder" in f:
+        deal.bidder = _seat(f["bidder"], n, "bidder")
+        if "bid" not in f:
+            raise PositionError("bid: a position with a bidder needs the bid, for example bid:55")
+        deal.bid = _number(f["bid"], "bid")
+        deal.contract = _number(f["contract"], "contract") if "contract" in f else deal.bid
+        if deal.contract < deal.bid:
+            raise PositionError(f"contract: {deal.contract} is below the bid {deal.bid}; a raise only goes up")
+    elif "bid" in f or "contract" in f:
+        raise PositionError("bidder: a bid needs a bidder, for example bidder:0")
+    # points and tricks
+    if "points" in f:
+        deal.points = _int_list(f["points"], n, "points")
+        in_play = sum(rules.points[c.rank] for c in trick) + sum(rules.points[c.rank] for h in hands for c in h)
+        taken = 4 * sum(rules.points) - in_play
+        if sum(deal.points) != taken:
+            raise PositionError(
+                f"points: they add up to {sum(deal.points)}, but the cards no longer in play are worth {taken}"
+            )
+    if "tricks" in f:
+        deal.tricks = _int_list(f["tricks"], n, "tricks")
+        if sum(deal.tricks) != deal.tricks_played:
+            raise PositionError(
+                f"tricks: they add up to {sum(deal.tricks)}, but the hand sizes say {deal.tricks_played} "
+                "tricks have been played"
+            )
+    # declaration window and questions
+    between = not trick and deal.tricks_played > 0
+    state = f.get("declare", "open" if between else None)
+    if state is not None:
+        if not between:
+            raise PositionError("declare: declaring is only possible between tricks, after the first")
+        if state not in ("open", "used", "notled"):
+            raise PositionError(f"declare: {state!r} should be open, used or notled")
+        deal.declare_state = {"notled": "not_led"}.get(state, state)
+    for seat_text in filter(None, f.get("half", "").split(",")):
+        if not rules.partner_questions:
+            raise PositionError(f"half: {rules.name} has no partner questions")
+        deal.half_askers.append(_seat(seat_text, n, "half"))
+    if "ask" in f:
+        seat = _seat(f["ask"], n, "ask")
+        if not rules.partner_questions:
+            raise PositionError(f"ask: {rules.name} has no partner questions")
+        if seat != leader or not between or deal.declare_state != "used":
+            raise PositionError("ask: only the leader asks, between tricks, and that uses the declaration (declare:used)")
+        deal.pending_question = seat
+    return deal
+
+
+def format_position(deal: Deal) -> str:
+    if deal.phase != "play":
+        raise PositionError(f"only trick play has a position; this deal is in the {deal.phase} phase")
+    rules = deal.rules
+    parts = [
+        f"rules:{format_rules(rules)}",
+        "hands:" + ",".join(format_hand(h) for h in deal.hands),
+        f"lead:{deal.leader}",
+    ]
+    if deal.trick:
+        parts.append("trick:" + format_cards(deal.trick))
+    if deal.declarations:
+        parts.append("decl:" + ",".join(map(str, deal.declarations)))
+    if deal.bidder is not None:
+        parts.append(f"bidder:{deal.bidder}")
+        parts.append(f"bid:{deal.bid}")
+        if deal.contract != deal.bid:
+            parts.append(f"contract:{deal.contract}")
+    if any(deal.points):
+        parts.append("points:" + ",".join(map(str, deal.points)))
+    if any(deal.tricks):
+        parts.append("tricks:" + ",".join(map(str, deal.tricks)))
+    if not deal.trick and deal.tricks_played > 0 and deal.declare_state != "open":
+        parts.append("declare:" + {"not_led": "notled"}.get(deal.declare_state, deal.declare_state))
+    if deal.pending_question is not None:
+        parts.append(f"ask:{deal.pending_question}")
+    if deal.half_askers:
+        parts.append("half:" + ",".join(map(str, deal.half_askers)))
+    return "/".join(parts)
+
+
+def parse_record(text: str) -> Deal:
+    """Replay a record into a ``Deal``; an illegal action names its number and the reason."""
+    f = _fields(text, RECORD_FIELDS, "record")
+    rules = _rules(f, "record")
+    n = rules.players
+    dealer = _seat(f.get("dealer", "0"), n, "dealer")
+    scores = _int_list(f["scores"], rules.sides, "scores", signed=True) if "scores" in f else None
+    if "seed" in f:
+        if "hands" in f or "widow" in f:
+            raise PositionError("record: give either seed or hands and widow, not both")
+        deal = Deal.new(rules, _number(f["seed"], "seed"), dealer, scores)
+    else:
+        if "hands" not in f:
+            raise PositionError("record: missing field 'hands' (or 'seed')")
+        hands = _hands(f["hands"], rules)
+        widow = parse_hand(f["widow"], "widow") if "widow" in f else []
+        _check_unique([(f"the hand of seat {i}", h) for i, h in enumerate(hands)] + [("the widow", widow)])
+        for seat, hand in enumerate(hands):
+            if len(hand) != rules.hand_size:
+                raise PositionError(f"hands: seat {seat} holds {len(hand)} cards; {rules.name} deals {rules.hand_size}")
+        if len(widow) != rules.widow_size:
+            raise PositionError(f"widow: {len(widow)} cards; {rules.name} has {rules.widow_size} in the widow")
+        deal = Deal(rules, hands, widow, dealer, scores)
+    for i, token in enumerate(filter(None, f.get("actions", "").split(",")), 1):
+        try:
+            action = parse_action(token)
+        except NotationError as e:
+            raise PositionError(f"actions: action {i}: {e}") from None
+        try:
+            deal.apply(action)
+        except IllegalAction as e:
+            raise PositionError(f"actions: action {i} ({token}) is illegal: {e.reason}") from None
+    return deal
+
+
+def format_record(deal: Deal) -> str:
+    rules = deal.rules
+    parts = [
+        f"rules:{format_rules(rules)}",
+        f"dealer:{deal.dealer}",
+        "hands:" + ",".join(format_hand(h) for h in deal.initial_hands),
+    ]
+    if deal.initial_widow:
+        parts.append("widow:" + format_hand(deal.initial_widow))
+    if deal.match_scores is not None:
+        parts.append("scores:" + ",".join(map(str, deal.match_scores)))
+    parts.append("actions:" + ",".join(str(a) for _, a in deal.history))
+    return "/".join(parts)
+
+
+__all__ = [
+    "ALL_CARDS", "PositionError", "parse_position", "format_position", "parse_record", "format_record",
+]

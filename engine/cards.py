@@ -15,8 +15,8 @@ Every card is one shared object, so ``Card.parse("DK") is Card.parse("DK")``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable
 
 
 class NotationError(ValueError):
@@ -121,9 +121,7 @@ class Card:
         try:
             rank = Rank.parse(t[1:])
         except NotationError:
-            raise NotationError(
-                f"unknown card {text!r}: write suit then rank, for example DK or H10"
-            ) from None
+            raise NotationError(f"unknown card {text!r}: write suit then rank, for example DK or H10") from None
         return ALL_CARDS[suit * 9 + rank]
 
     def __str__(self) -> str:
@@ -179,8 +177,7 @@ def parse_hand(text: str, where: str = "hand") -> list[Card]:
     groups = text.strip().split(".")
     if len(groups) != 4:
         raise NotationError(
-            f"{where}: {text!r} has {len(groups)} suit groups; a hand has 4 (♠.♣.♦.♥), "
-            "for example AK.T9..Q6"
+            f"{where}: {text!r} has {len(groups)} suit groups; a hand has 4 (♠.♣.♦.♥), for example AK.T9..Q6"
         )
     cards = []
     for suit, group in zip(Suit, groups):

@@ -57,11 +57,38 @@ class Deal:
     """The mutable state of one deal. ``Deal.new`` deals from a seed; ``copy()`` is cheap."""
 
     __slots__ = (
-        "rules", "dealer", "hands", "widow", "phase", "auction", "high_bid", "high_bidder",
-        "passed", "_turn", "acted", "bidder", "bid", "contract", "leader", "trick", "trump",
-        "declarations", "declare_state", "pending_question", "half_askers", "points", "tricks",
-        "piles", "tricks_played", "last_trick_winner", "history", "match_scores", "redealt",
-        "_steps", "initial_hands", "initial_widow",
+        "rules",
+        "dealer",
+        "hands",
+        "widow",
+        "phase",
+        "auction",
+        "high_bid",
+        "high_bidder",
+        "passed",
+        "_turn",
+        "acted",
+        "bidder",
+        "bid",
+        "contract",
+        "leader",
+        "trick",
+        "trump",
+        "declarations",
+        "declare_state",
+        "pending_question",
+        "half_askers",
+        "points",
+        "tricks",
+        "piles",
+        "tricks_played",
+        "last_trick_winner",
+        "history",
+        "match_scores",
+        "redealt",
+        "_steps",
+        "initial_hands",
+        "initial_widow",
     )
 
     # -- construction ---------------------------------------------------------------------------
@@ -211,7 +238,8 @@ class Deal:
             kind = {"discard": Discard, "give": Give, "return": Return}[phase]
             size = self.rules.widow_size if phase == "discard" else self.rules.exchange_size
             return [
-                a for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
+                a
+                for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
                 if self.why_illegal(a) is None
             ]
         if phase == "raise":
@@ -236,7 +264,11 @@ class Deal:
     def _why_bid(self, action: Bid, seat: int) -> Reason | None:
         rules = self.rules
         amount = action.amount
-        if rules.partners_cannot_overbid and self.high_bidder is not None and self.high_bidder == rules.partner_of(seat):
+        if (
+            rules.partners_cannot_overbid
+            and self.high_bidder is not None
+            and self.high_bidder == rules.partner_of(seat)
+        ):
             return Reason.of("partner_holds_bid")
         if amount % rules.bid_step:
             return Reason.of("bid_not_multiple", step=rules.bid_step)

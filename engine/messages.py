@@ -8,8 +8,15 @@ from __future__ import annotations
 
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 RANK_NAMES = {
-    "A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack",
-    "9": "nine", "8": "eight", "7": "seven", "6": "six",
+    "A": "ace",
+    "T": "ten",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
 }
 
 
@@ -27,13 +34,17 @@ REASON_CODES: dict[str, callable] = {
     "not_your_turn": lambda p: f"It is seat {p['to_move']}'s turn, not seat {p['seat']}'s.",
     "must_lead_ace": lambda p: "The first lead must be an ace when the bidder holds one.",
     "must_lead_spade": lambda p: "The first lead must be a spade when the bidder holds no ace but a spade.",
-    "must_follow_suit": lambda p: f"You must follow suit: play {_suit(p)}"
-    + (f" and beat the {card_name(p['beat'])}." if "beat" in p else ".")
-    + (f" In the first trick the {card_name(p['card'])} must be played." if "card" in p else ""),
+    "must_follow_suit": lambda p: (
+        f"You must follow suit: play {_suit(p)}"
+        + (f" and beat the {card_name(p['beat'])}." if "beat" in p else ".")
+        + (f" In the first trick the {card_name(p['card'])} must be played." if "card" in p else "")
+    ),
     "must_overtake": lambda p: f"You must overtake: play a {_suit(p)[:-1]} higher than the {card_name(p['beat'])}.",
     "ace_must_show": lambda p: f"In the first trick the ace must show: play the {card_name(p['card'])}.",
-    "must_trump": lambda p: f"You have no card of the led suit, so you must play a trump ({_suit(p)})"
-    + (f" higher than the {card_name(p['beat'])}." if "beat" in p else "."),
+    "must_trump": lambda p: (
+        f"You have no card of the led suit, so you must play a trump ({_suit(p)})"
+        + (f" higher than the {card_name(p['beat'])}." if "beat" in p else ".")
+    ),
     "must_overtrump": lambda p: f"You must over-trump: play a trump higher than the {card_name(p['beat'])}.",
     # phase and turn
     "wrong_phase": lambda p: f"That action is not possible now: the deal is in the {p['phase']} phase.",
@@ -58,7 +69,9 @@ REASON_CODES: dict[str, callable] = {
     "strong_drive": lambda p: "With 'strong drive' only a player who led and won the previous trick may declare.",
     "declaration_used": lambda p: "Only one declaration or partner question is allowed after a won trick.",
     "suit_already_declared": lambda p: f"{_suit(p).capitalize()} have already been declared in this deal.",
-    "needs_king_and_queen": lambda p: f"Declaring {_suit(p)} needs both the king and the queen of {_suit(p)} in your hand.",
+    "needs_king_and_queen": lambda p: (
+        f"Declaring {_suit(p)} needs both the king and the queen of {_suit(p)} in your hand."
+    ),
     "pair_broken": lambda p: "After your partner's half question your own pairs can no longer be declared.",
     "no_partner": lambda p: "Partner questions belong to the pairs game.",
     "questions_over": lambda p: "Your pair asked for a half, so no more partner questions this deal.",

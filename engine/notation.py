@@ -37,8 +37,19 @@ from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
 
 POSITION_FIELDS = (
-    "rules", "hands", "lead", "trick", "decl", "bidder", "bid", "contract",
-    "points", "tricks", "declare", "ask", "half",
+    "rules",
+    "hands",
+    "lead",
+    "trick",
+    "decl",
+    "bidder",
+    "bid",
+    "contract",
+    "points",
+    "tricks",
+    "declare",
+    "ask",
+    "half",
 )
 RECORD_FIELDS = ("rules", "dealer", "seed", "hands", "widow", "scores", "actions")
 
@@ -216,7 +227,9 @@ def parse_position(text: str) -> Deal:
         if not rules.partner_questions:
             raise PositionError(f"ask: {rules.name} has no partner questions")
         if seat != leader or not between or deal.declare_state != "used":
-            raise PositionError("ask: only the leader asks, between tricks, and that uses the declaration (declare:used)")
+            raise PositionError(
+                "ask: only the leader asks, between tricks, and that uses the declaration (declare:used)"
+            )
         deal.pending_question = seat
     return deal
 
@@ -303,5 +316,10 @@ def format_record(deal: Deal) -> str:
 
 
 __all__ = [
-    "ALL_CARDS", "PositionError", "parse_position", "format_position", "parse_record", "format_record",
+    "ALL_CARDS",
+    "PositionError",
+    "parse_position",
+    "format_position",
+    "parse_record",
+    "format_record",
 ]

@@ -16,8 +16,8 @@ The duties, in the order the sources give them (S1 lists them exactly so):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import Card, Rank, Suit
 from .rules import RuleSet

@@ -88,9 +88,7 @@ class RuleSet:
         "K5 Q5 J5 (140 in the pack; with the 20-point last trick this is 'the 160-point pack').",
         "S0, S1, S2: standard; S3: ukrainian, standard as a variant",
     )
-    last_trick_bonus: int = _opt(
-        0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10"
-    )
+    last_trick_bonus: int = _opt(0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10")
     trump_bonus: str = _opt(
         "standard",
         "Declaration bonuses: 'standard' ♠40 ♣60 ♦80 ♥100, 'reversed' ♠100 ♥80 ♦60 ♣40, or 'none'.",
@@ -106,8 +104,7 @@ class RuleSet:
     )
     all_pass_no_contract: bool = _opt(
         False,
-        "When every player passes, the deal is played without a contract and everybody scores what "
-        "they take.",
+        "When every player passes, the deal is played without a contract and everybody scores what they take.",
         "S3 German",
     )
     partners_cannot_overbid: bool = _opt(
@@ -121,8 +118,7 @@ class RuleSet:
     )
     bidding_floor: int = _opt(
         0,
-        "A side whose match score is at or below this may not bid except the forced opening "
-        "minimum (0 = no floor).",
+        "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
     )
     raise_allowed: bool = _opt(
@@ -184,8 +180,7 @@ class RuleSet:
     )
     contract_uses_rounded: bool = _opt(
         False,
-        "When rounding: the bidder's total is compared with the contract after rounding (default: "
-        "the exact total).",
+        "When rounding: the bidder's total is compared with the contract after rounding (default: the exact total).",
         "house choice",
     )
     porvoo: bool = _opt(
@@ -235,9 +230,7 @@ class RuleSet:
             raise RuleSetError("; ".join(problems))
         object.__setattr__(self, "points", CARD_POINT_TABLES[self.card_points])
         object.__setattr__(self, "bonus", TRUMP_BONUS_TABLES[self.trump_bonus])
-        object.__setattr__(
-            self, "strength", TEN_BELOW_JACK_STRENGTH if self.ten_below_jack else TEN_HIGH_STRENGTH
-        )
+        object.__setattr__(self, "strength", TEN_BELOW_JACK_STRENGTH if self.ten_below_jack else TEN_HIGH_STRENGTH)
 
     points: tuple = field(init=False, repr=False, compare=False)
     bonus: tuple = field(init=False, repr=False, compare=False)
@@ -385,8 +378,11 @@ GERMAN = _preset(
 # Wikibooks lets a group choose 2, 3 or 4 players; the 4-player minimum is 50 (S1).
 WIKIBOOKS_2P = _preset("wikibooks-2p", "Wikibooks, two players (17 cards each, 2 in the widow)", "S1", players=2)
 WIKIBOOKS_4P = _preset(
-    "wikibooks-4p", "Wikibooks, four players each for themselves (8 cards each, 4 in the widow)", "S1",
-    players=4, min_bid=50,
+    "wikibooks-4p",
+    "Wikibooks, four players each for themselves (8 cards each, 4 in the widow)",
+    "S1",
+    players=4,
+    min_bid=50,
 )
 
 

@@ -1,0 +1,67 @@
+# Two commands do all the set-up on a fresh machine:
+#   make serve   build the site and serve it on http://127.0.0.1:8000/
+#   make test    lint, build, and run every test (engine, build, browser)
+# Everything they need is installed by `make setup` (venv + pinned pip packages, npm ci,
+# Debian's chromium when it is missing).
+
+PYTHON ?= $(shell command -v python3.13 || command -v python3.12 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+export PYTHONPATH := $(CURDIR)
+
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site clean
+
+setup: $(VENV)/.installed node_modules/.installed chromium
+
+$(VENV)/.installed: requirements-dev.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (pyodide-build); set PYTHON=...")'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  (echo "Installing Debian's chromium for the browser tests" && apt-get update -qq && apt-get install -y -qq chromium)
+
+build: $(VENV)/.installed node_modules/.installed
+	$(PY) build.py
+
+serve: build
+	$(PY) tools/serve.py --port $(PORT)
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: $(VENV)/.installed
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+test: setup lint build
+	$(PY) -m pytest -q
+
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q -m "not browser"
+
+test-slow: setup build
+	$(PY) -m pytest -q --runslow
+
+bench: bench-engine bench-solver bench-site
+
+bench-engine: $(VENV)/.installed
+	$(PY) benchmarks/bench_engine.py
+
+bench-solver: $(VENV)/.installed node_modules/.installed
+	$(PY) benchmarks/bench_solver.py
+
+bench-site: setup build
+	$(PY) benchmarks/bench_site.py
+
+clean:
+	rm -rf _site dist

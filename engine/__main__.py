@@ -1,0 +1,119 @@
+"""Command line: ``python -m engine COMMAND ...``.
+
+    legal POSITION        the legal actions, and for every other card in hand its reason
+    winner POSITION       who is winning the current trick (--cards D7-DK adds cards to it)
+    play --preset NAME --seed N   a random legal deal played to the end, printed as a record
+    score RECORD          the score breakdown of a finished deal
+    solve POSITION        every legal action with its value (perfect information)
+    presets               the rule-set presets and every option with its source
+
+POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
+``--json`` prints machine-readable output. Bad input: one line on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import web
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2
+        raise UsageError(message)
+
+
+def _text(value: str) -> str:
+    return sys.stdin.read().strip() if value == "-" else value
+
+
+def _print_legal(out: dict) -> None:
+    trump = out["trump"] or "none"
+    trick = "-".join(out["trick"]) or "empty"
+    print(f"seat {out['to_move']} to {'answer' if out['stage'] == 'answer' else 'play'}; trick {trick}; trump {trump}")
+    print("legal: " + " ".join(out["legal"]))
+    for item in out["illegal"]:
+        print(f"  {item['card']}: {item['reason']['code']}: {item['reason']['message']}")
+
+
+def _print_winner(out: dict) -> None:
+    state = "wins" if out["complete"] else "is winning"
+    print(f"{out['card']} (seat {out['seat']}) {state} the trick {'-'.join(out['trick'])}")
+
+
+def _print_lines(out: dict) -> None:
+    if "record" in out:
+        print(out["record"])
+    for line in out.get("lines", []):
+        print(line)
+    if out.get("redealt"):
+        print("the deal was redealt: no score")
+
+
+def _print_solve(out: dict) -> None:
+    print(f"seat {out['to_move']} to move; side {out['side']} can guarantee {out['value']} more points")
+    for item in out["actions"]:
+        mark = "*" if item["best"] else " "
+        print(f"{mark} {item['action']:<10} {item['value']:>4}" + (f"  (-{item['loss']})" if item["loss"] else ""))
+
+
+def _print_presets(out: dict) -> None:
+    for p in out["presets"]:
+        print(f"{p['name']:<16} {p['title']} [{p['source']}]")
+
+
+def main(argv=None) -> int:
+    parser = _Parser(prog="python -m engine", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    for name in ("legal", "winner", "solve"):
+        p = sub.add_parser(name)
+        p.add_argument("position")
+        p.add_argument("--json", action="store_true")
+        if name == "winner":
+            p.add_argument("--cards", default=None)
+    p = sub.add_parser("play")
+    p.add_argument("--preset", required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("score")
+    p.add_argument("record")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("presets")
+    p.add_argument("--json", action="store_true")
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError("a command is needed: legal, winner, play, score, solve or presets")
+        if args.command == "legal":
+            out, show = web.legal(_text(args.position)), _print_legal
+        elif args.command == "winner":
+            out, show = web.winner(_text(args.position), args.cards), _print_winner
+        elif args.command == "solve":
+            from . import solver
+
+            out, show = solver.solve_position(_text(args.position)), _print_solve
+        elif args.command == "play":
+            out, show = web.play(args.preset, args.seed), _print_lines
+        elif args.command == "score":
+            out, show = web.score(_text(args.record)), _print_lines
+        else:
+            out, show = web.presets(), _print_presets
+    except (UsageError, ValueError) as e:
+        message = " ".join(str(e).split())
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        show(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

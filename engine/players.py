@@ -1,0 +1,46 @@
+"""Computer players. ``random_action`` picks a random legal action (for tests, the benchmark and
+``python -m engine play``); its auction passes often so that deals look like real ones."""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action, Bid, Discard, Give, Hold, Pass, Raise, Return
+
+_CARD_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
+
+
+def random_action(deal, rng: random.Random) -> Action:
+    phase = deal.phase
+    seat = deal.to_move
+    if phase in _CARD_ACTIONS:
+        size = deal.rules.widow_size if phase == "discard" else deal.rules.exchange_size
+        kind = _CARD_ACTIONS[phase]
+        for _ in range(20):
+            action = kind(tuple(rng.sample(deal.hands[seat], size)))
+            if deal.why_illegal(action) is None:
+                return action
+        return rng.choice(deal.legal_actions())
+    if phase == "auction":
+        if deal.can(Pass()) and rng.random() < 0.6:
+            return Pass()
+        step = deal.rules.bid_step
+        base = deal.rules.min_bid if deal.high_bid is None else deal.high_bid + step
+        for extra in (rng.choice((0, 0, 1, 2)) * step, 0):
+            bid = Bid(base + extra)
+            if deal.why_illegal(bid) is None:
+                return bid
+        return rng.choice(deal.legal_actions())
+    if phase == "raise":
+        if rng.random() < 0.7:
+            return Hold()
+        raise_to = Raise(deal.contract + deal.rules.bid_step * rng.choice((1, 1, 2)))
+        return raise_to if deal.why_illegal(raise_to) is None else Hold()
+    return rng.choice(deal.legal_actions())
+
+
+def play_out(deal, rng: random.Random):
+    """Play a deal to its end with random legal actions; returns the deal."""
+    while not deal.is_over:
+        deal.apply(random_action(deal, rng))
+    return deal

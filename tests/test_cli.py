@@ -1,0 +1,72 @@
+"""The command line: each command, --json, and one-line errors with exit code 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+POS = "rules:wikibooks/hands:A..A.,K..K.,.J..Q9/lead:0/trick:H8-HJ"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, input=stdin)
+
+
+def test_legal_lists_legal_cards_and_reasons():
+    out = run("legal", POS)
+    assert out.returncode == 0
+    assert "legal: HQ" in out.stdout
+    assert "H9: must_overtake" in out.stdout and "CJ: must_follow_suit" in out.stdout
+
+
+def test_legal_json_and_stdin():
+    out = run("legal", "-", "--json", stdin=POS)
+    data = json.loads(out.stdout)
+    assert data["legal"] == ["HQ"] and data["to_move"] == 2
+    assert {i["card"]: i["reason"]["code"] for i in data["illegal"]} == {
+        "CJ": "must_follow_suit",
+        "H9": "must_overtake",
+    }
+
+
+def test_winner():
+    out = run("winner", "rules:three-player/hands:9..K.,A...9,..T./lead:2/trick:D7", "--cards", "DK-SA", "--json")
+    data = json.loads(out.stdout)
+    assert data == {"trick": ["D7", "DK", "SA"], "trump": None, "index": 1, "seat": 0, "card": "DK", "complete": True}
+
+
+def test_play_then_score_round_trip():
+    played = run("play", "--preset", "faq", "--seed", "11")
+    record = played.stdout.splitlines()[0]
+    scored = run("score", record, "--json")
+    assert scored.returncode == 0
+    assert json.loads(scored.stdout)["record"] == record
+    assert run("play", "--preset", "faq", "--seed", "11").stdout == played.stdout  # deterministic
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("legal", "rules:nope/hands:/lead:0"), "unknown rule set 'nope'"),
+        (("legal", POS.replace("Q9", "Q9X")), "unknown rank 'X'"),
+        (("legal", POS.replace(".J..Q9", ".J..Q9A")), "seat 2 holds 4 cards"),
+        (("legal", POS.replace("H8-HJ", "H8-SA")), "SA is in both"),
+        (("score", "rules:faq/seed:1/actions:40,35"), "action 2 (35) is illegal"),
+        (("score", "rules:faq/seed:1/actions:40"), "not over"),
+        (("play", "--preset", "faq", "--seed", "x"), "invalid int value"),
+        (("frobnicate",), "invalid choice"),
+        ((), "a command is needed"),
+    ],
+)
+def test_bad_input_one_line_exit_2(args, fragment):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1 and fragment in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_winner_refuses_an_illegal_card():
+    out = run("winner", "rules:three-player/hands:9..K.,A...9,..T./lead:2/trick:D7", "--cards", "S9")
+    assert out.returncode == 2 and "must follow suit" in out.stderr

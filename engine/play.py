@@ -19,11 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import ALL_CARDS, Card, Suit
 from .rules import RuleSet
-
-ACE = Rank.ACE
-SPADES = Suit.SPADES
 
 
 @dataclass(frozen=True)
@@ -70,23 +67,54 @@ class IllegalAction(ValueError):
         super().__init__(str(reason))
 
 
-def winning_index(rules: RuleSet, trick: Sequence[Card], trump: Suit | None) -> int:
-    """Index in ``trick`` of the card that wins it so far.
+SUIT_MASKS = tuple(0x1FF << (9 * s) for s in range(4))
+NO_TRUMP = -1
+
+
+class CardTables:
+    """Per rule set: each card's strength, and the mask of same-suit cards that beat it."""
+
+    __slots__ = ("strength", "above")
+
+    def __init__(self, rank_strength):
+        self.strength = tuple(rank_strength[i % 9] for i in range(36))
+        self.above = tuple(
+            sum(1 << j for j in range(9 * (i // 9), 9 * (i // 9) + 9) if self.strength[j] > self.strength[i])
+            for i in range(36)
+        )
+
+
+_TABLES: dict[tuple, CardTables] = {}
+
+
+def tables(rules: RuleSet) -> CardTables:
+    t = _TABLES.get(rules.strength)
+    if t is None:
+        t = _TABLES[rules.strength] = CardTables(rules.strength)
+    return t
+
+
+def winning_position(strength, trick: Sequence[int], trump: int) -> int:
+    """Index in ``trick`` (card indices) of the card that wins it so far.
 
     The highest trump wins if a trump was played; otherwise the highest card of the led
     suit. A card of another suit never wins (S0: ♦7 led, then ♦K and ♠A: ♦K wins).
     """
-    strength = rules.strength
     best = 0
     best_card = trick[0]
     for i in range(1, len(trick)):
         card = trick[i]
-        if card.suit is best_card.suit:
-            if strength[card.rank] > strength[best_card.rank]:
+        if card // 9 == best_card // 9:
+            if strength[card] > strength[best_card]:
                 best, best_card = i, card
-        elif card.suit is trump:
+        elif card // 9 == trump:
             best, best_card = i, card
     return best
+
+
+def winning_index(rules: RuleSet, trick: Sequence[Card], trump: Suit | None) -> int:
+    """``winning_position`` for Card objects."""
+    return winning_position(tables(rules).strength, [c.index for c in trick], NO_TRUMP if trump is None else trump)
 
 
 def beats(rules: RuleSet, card: Card, target: Card) -> bool:
@@ -94,12 +122,65 @@ def beats(rules: RuleSet, card: Card, target: Card) -> bool:
     return card.suit is target.suit and rules.strength[card.rank] > rules.strength[target.rank]
 
 
-def _highest_of_suit(rules: RuleSet, trick: Sequence[Card], suit: Suit) -> Card | None:
-    top = None
+def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
+    top = -1
     for card in trick:
-        if card.suit is suit and (top is None or rules.strength[card.rank] > rules.strength[top.rank]):
+        if card // 9 == suit and (top < 0 or strength[card] > strength[top]):
             top = card
     return top
+
+
+ACES = sum(1 << (9 * s) for s in range(4))
+
+
+def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first_trick: bool):
+    """The one implementation of the card-play duties, on bitmasks.
+
+    ``hand`` is a mask of card indices, ``trick`` a list of card indices, ``trump`` a suit
+    number or -1. Returns ``(allowed mask, duty code or None, suit, card to beat or -1)``.
+    """
+    if not trick:
+        if first_trick and rules.first_lead == "ace_then_spade":
+            if hand & ACES:
+                return hand & ACES, "must_lead_ace", -1, -1
+            if hand & SUIT_MASKS[0]:
+                return hand & SUIT_MASKS[0], "must_lead_spade", 0, -1
+        return hand, None, -1, -1
+    led = trick[0] // 9
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        if first_trick and rules.ace_must_show and follow & ACES:
+            return follow & ACES, "ace_must_show", led, -1
+        if rules.must_overtake:
+            t = tables(rules)
+            if rules.overtake_against_winner:
+                target = trick[winning_position(t.strength, trick, trump)]
+                if target // 9 != led:
+                    target = -1
+            else:
+                target = _highest_of_suit(t.strength, trick, led)
+            if target >= 0:
+                higher = follow & t.above[target]
+                if higher:
+                    return higher, "must_overtake", led, target
+        return follow, "must_follow_suit", led, -1
+    if trump >= 0 and rules.must_trump:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            if rules.must_overtrump:
+                t = tables(rules)
+                top = _highest_of_suit(t.strength, trick, trump)
+                if top >= 0 and trumps & t.above[top]:
+                    return trumps & t.above[top], "must_overtrump", trump, top
+            return trumps, "must_trump", trump, -1
+    return hand, None, -1, -1
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
 
 
 def play_duty(
@@ -109,47 +190,18 @@ def play_duty(
 
     Returns ``(allowed, code, params)``; ``code`` is None when every card in hand is allowed.
     """
-    if not trick:
-        if first_trick and rules.first_lead == "ace_then_spade":
-            aces = [c for c in hand if c.rank is ACE]
-            if aces:
-                return aces, "must_lead_ace", {}
-            spades = [c for c in hand if c.suit is SPADES]
-            if spades:
-                return spades, "must_lead_spade", {}
-        return list(hand), None, {}
-    led = trick[0].suit
-    follow = [c for c in hand if c.suit is led]
-    if follow:
-        if first_trick and rules.ace_must_show:
-            for c in follow:
-                if c.rank is ACE:
-                    return [c], "ace_must_show", {"suit": led, "card": c}
-        if rules.must_overtake:
-            if rules.overtake_against_winner:
-                target = trick[winning_index(rules, trick, trump)]
-                if target.suit is not led:
-                    target = None
-            else:
-                target = _highest_of_suit(rules, trick, led)
-            if target is not None:
-                strength = rules.strength
-                higher = [c for c in follow if strength[c.rank] > strength[target.rank]]
-                if higher:
-                    return higher, "must_overtake", {"suit": led, "beat": target}
-        return follow, "must_follow_suit", {"suit": led}
-    if trump is not None and rules.must_trump:
-        trumps = [c for c in hand if c.suit is trump]
-        if trumps:
-            if rules.must_overtrump:
-                top = _highest_of_suit(rules, trick, trump)
-                if top is not None:
-                    strength = rules.strength
-                    higher = [c for c in trumps if strength[c.rank] > strength[top.rank]]
-                    if higher:
-                        return higher, "must_overtrump", {"suit": trump, "beat": top}
-            return trumps, "must_trump", {"suit": trump}
-    return list(hand), None, {}
+    allowed, code, suit, target = duty_mask(
+        rules, mask_of(hand), [c.index for c in trick], NO_TRUMP if trump is None else int(trump), first_trick
+    )
+    cards = [c for c in hand if allowed >> c.index & 1]
+    params: dict = {}
+    if suit >= 0:
+        params["suit"] = Suit(suit)
+    if target >= 0:
+        params["beat"] = ALL_CARDS[target]
+    if code == "ace_must_show":
+        params["card"] = cards[0]
+    return cards, code, params
 
 
 def legal_cards(

@@ -33,10 +33,19 @@ from .actions import (
     Return,
 )
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_cards
-from .play import IllegalAction, Reason, legal_cards, play_duty, why_card_illegal, winning_index
+from .declare import (
+    half_completes,
+    half_suits,
+    pair_suits,
+    pairs_broken,
+    questions_allowed,
+    questions_over,
+    window_after_trick,
+)
+from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_card_illegal, winning_index
 from .rules import RuleSet
 
-KING, QUEEN, SIX = Rank.KING, Rank.QUEEN, Rank.SIX
+SIX = Rank.SIX
 
 
 @dataclass(frozen=True)
@@ -449,14 +458,14 @@ class Deal:
         self.tricks[winner] += 1
         self.piles[winner].extend(trick)
         self.tricks_played += 1
-        led_it = winner == self.leader
+        trick_leader = self.leader
         self.leader = winner
         self.trick = []
         if not self.hands[winner]:
             self.last_trick_winner = winner
             self.phase = "done"
             return
-        self.declare_state = "open" if led_it or not rules.strong_drive else "not_led"
+        self.declare_state = window_after_trick(rules, winner, trick_leader)
 
     def _why_declaration_window(self, seat: int) -> Reason | None:
         if self.trick or self.declare_state == "none":
@@ -472,30 +481,27 @@ class Deal:
         if reason:
             return reason
         suit = action.suit
-        if any(d.suit is suit for d in self.declarations):
+        if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        if self._is_broken(seat):
+        if pairs_broken(self.rules, seat, self.half_askers):
             return Reason.of("pair_broken")
-        if not self._holds_pair(seat, suit):
+        if suit not in pair_suits(mask_of(self.hands[seat]), 0):
             return Reason.of("needs_king_and_queen", suit=suit)
         return None
 
-    def _is_broken(self, seat: int) -> bool:
-        partner = self.rules.partner_of(seat)
-        return self.rules.half_question_lockout and partner in self.half_askers
-
-    def _holds_pair(self, seat: int, suit: Suit) -> bool:
-        hand = self.hands[seat]
-        return Card(suit, KING) in hand and Card(suit, QUEEN) in hand
+    def _declared_mask(self) -> int:
+        m = 0
+        for d in self.declarations:
+            m |= 1 << d.suit
+        return m
 
     def _why_question(self, seat: int) -> Reason | None:
-        rules = self.rules
-        if not (rules.partnership and rules.partner_questions):
+        if not questions_allowed(self.rules):
             return Reason.of("no_partner")
         reason = self._why_declaration_window(seat)
         if reason:
             return reason
-        if rules.half_question_lockout and any(rules.side_of(a) == rules.side_of(seat) for a in self.half_askers):
+        if questions_over(self.rules, seat, self.half_askers):
             return Reason.of("questions_over")
         return None
 
@@ -507,23 +513,21 @@ class Deal:
         if reason:
             return reason
         suit = action.suit
-        if any(d.suit is suit for d in self.declarations):
+        if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        hand = self.hands[seat]
-        if (Card(suit, KING) in hand) == (Card(suit, QUEEN) in hand):
+        if suit not in half_suits(mask_of(self.hands[seat]), 0):
             return Reason.of("needs_one_half", suit=suit)
         return None
 
     def _full_pairs(self, seat: int) -> list[Suit]:
-        declared = {d.suit for d in self.declarations}
-        return [s for s in Suit if s not in declared and self._holds_pair(seat, s)]
+        return [Suit(s) for s in pair_suits(mask_of(self.hands[seat]), self._declared_mask())]
 
     def _why_answer(self, action: Answer, seat: int) -> Reason | None:
         pairs = self._full_pairs(seat)
         if action.suit is None:
             return Reason.of("must_answer_truthfully") if pairs else None
         if action.suit not in pairs:
-            if any(d.suit is action.suit for d in self.declarations):
+            if self._declared_mask() >> action.suit & 1:
                 return Reason.of("suit_already_declared", suit=action.suit)
             return Reason.of("needs_king_and_queen", suit=action.suit)
         return None
@@ -548,15 +552,14 @@ class Deal:
     def _do_ask_half(self, action: AskHalf, seat: int) -> None:
         suit = action.suit
         partner = self.rules.partner_of(seat)
-        missing = Card(suit, QUEEN) if Card(suit, KING) in self.hands[seat] else Card(suit, KING)
-        if missing in self.hands[partner]:
+        if half_completes(mask_of(self.hands[seat]), mask_of(self.hands[partner]), suit):
             self._declare(suit, seat, "half")
         self.half_askers.append(seat)
         self.declare_state = "used"
 
     def _declaration_candidates(self) -> list[Action]:
         out: list[Action] = [Declare(s) for s in Suit]
-        if self.rules.partnership and self.rules.partner_questions:
+        if questions_allowed(self.rules):
             out.append(AskFull())
             out += [AskHalf(s) for s in Suit]
         return out

@@ -131,7 +131,15 @@ OPERATIONS = {
     "score": lambda r: score(r["record"]),
     "play": lambda r: play(r["preset"], int(r["seed"])),
     "presets": lambda r: presets(),
+    "solve": lambda r: _solver().solve_position(r["position"]),
+    "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
 }
+
+
+def _solver():
+    from . import solver
+
+    return solver
 
 
 def register(name: str, function) -> None:

@@ -70,3 +70,15 @@ def test_bad_input_one_line_exit_2(args, fragment):
 def test_winner_refuses_an_illegal_card():
     out = run("winner", "rules:three-player/hands:9..K.,A...9,..T./lead:2/trick:D7", "--cards", "S9")
     assert out.returncode == 2 and "must follow suit" in out.stderr
+
+
+def test_solve_marks_the_optimal_actions():
+    pos = "rules:three-player/hands:KQ.KQ.6.,A.7.98.J,T.8.7.AT/lead:0/decl:S0/tricks:3,2,1"
+    out = run("solve", pos, "--json")
+    data = json.loads(out.stdout)
+    assert data["best"] == ["trump:C"]
+    assert {a["action"] for a in data["actions"]} == {"SK", "SQ", "CK", "CQ", "D6", "trump:C"}
+    text = run("solve", pos).stdout
+    assert "* trump:C" in text
+    bad = run("solve", "rules:three-player/hands:/lead:0")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

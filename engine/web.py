@@ -132,8 +132,16 @@ OPERATIONS = {
     "play": lambda r: play(r["preset"], int(r["seed"])),
     "presets": lambda r: presets(),
     "solve": lambda r: _solver().solve_position(r["position"]),
+    "judge": lambda r: _puzzles().judge(r["puzzle"], r["answer"]),
+    "puzzle": lambda r: {"view": _puzzles().view(r["puzzle"]), "solution": _puzzles().check(r["puzzle"])},
     "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
 }
+
+
+def _puzzles():
+    from . import puzzles
+
+    return puzzles
 
 
 def _solver():

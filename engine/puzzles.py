@@ -1,0 +1,264 @@
+"""Puzzles: checked by the site build and judged in the browser by the same functions.
+
+A puzzle is plain data (from a lesson file, or from a shared link)::
+
+    {"id": "overtake-1", "kind": "legal-card", "position": "rules:.../hands:.../lead:0/trick:H8-HJ",
+     "answer": ["HQ"], "show": [0, 1, 2], "then": "DK-SA", "side": 0}
+
+Kinds (the player to move is "you"):
+
+* ``legal-card``   pick any legal card;
+* ``all-legal``    mark every legal card;
+* ``trick-winner`` ``then`` completes the trick; pick the card that wins it;
+* ``best-card``    pick the card that is best with all hands known (the solver), accepted cards
+                   being every optimal card;
+* ``declare``      declare trump (which suit) or lead without declaring (``none``), best by the solver;
+* ``score``        ``then`` plays the deal to its end; enter the deal score of ``side``.
+
+``check(spec)`` computes the solution and raises ``PuzzleError`` when the position is malformed or
+a stated ``answer`` disagrees with the engine; ``judge(spec, answer)`` returns the verdict with
+the reason, the points given away, and the solution.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .actions import Declare, Play, parse_action
+from .cards import Card, NotationError, Suit, parse_cards
+from .declare import PAIR_BITS
+from .notation import parse_position
+from .play import mask_of, winning_index
+from .rules import PRESET_INFO
+
+KINDS = ("legal-card", "all-legal", "trick-winner", "best-card", "declare", "score")
+MAX_SOLVER_TRICKS = 6  # puzzles judged by the solver keep to small endings
+
+
+class PuzzleError(NotationError):
+    """A puzzle that cannot be used; the message says what is wrong."""
+
+
+def _spec_position(spec) -> str:
+    if not isinstance(spec, dict):
+        raise PuzzleError("a puzzle must be an object with kind and position")
+    kind = spec.get("kind")
+    if kind not in KINDS:
+        raise PuzzleError(f"unknown puzzle kind {kind!r}; kinds: {', '.join(KINDS)}")
+    position = spec.get("position")
+    if not isinstance(position, str):
+        raise PuzzleError("the puzzle has no position")
+    return position
+
+
+def _deal(spec):
+    deal = parse_position(_spec_position(spec))
+    if deal.pending_question is not None:
+        raise PuzzleError("a puzzle cannot start with an unanswered partner question")
+    return deal
+
+
+def _then_cards(spec, deal, until_over: bool):
+    text = spec.get("then", "")
+    if not isinstance(text, str):
+        raise PuzzleError("then: expected cards joined by '-'")
+    cards = parse_cards(text, "then")
+    deal = deal.copy()
+    for i, card in enumerate(cards, 1):
+        reason = deal.why_illegal(Play(card))
+        if reason is not None:
+            raise PuzzleError(f"then: card {i} ({card}) cannot be played: {reason}")
+        deal.apply(Play(card))
+    return deal, cards
+
+
+@lru_cache(maxsize=64)
+def _solve(position: str):
+    from .solver import solve
+
+    deal = parse_position(position)
+    left = deal.rules.hand_size - deal.tricks_played
+    if left > MAX_SOLVER_TRICKS:
+        raise PuzzleError(
+            f"the solver judges puzzles with at most {MAX_SOLVER_TRICKS} tricks left; this one has {left}"
+        )
+    return solve(deal)
+
+
+def declaration_choices(deal) -> list[str]:
+    """The choices a declare puzzle offers: each suit whose K+Q the mover holds, and ``none``."""
+    hand = mask_of(deal.hands[deal.to_move])
+    suits = [s for s in Suit if hand & PAIR_BITS[s] == PAIR_BITS[s]]
+    return [str(Declare(s)) for s in suits] + ["none"]
+
+
+def solution(spec) -> dict:
+    """What the engine says the answer is (used for "show the solution" and for checking)."""
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    deal = _deal(spec)
+    if kind in ("legal-card", "all-legal"):
+        cards = [str(c) for c in deal.legal_cards()]
+        return {"cards": cards}
+    if kind == "trick-winner":
+        after, cards = _then_cards(spec, deal, until_over=False)
+        trick = deal.trick + cards
+        if len(trick) != deal.rules.players:
+            raise PuzzleError(f"then: the trick needs {deal.rules.players - len(deal.trick)} more cards to be complete")
+        index = winning_index(deal.rules, trick, deal.trump)
+        return {"cards": [str(trick[index])], "seat": (deal.leader + index) % deal.rules.players}
+    if kind == "best-card":
+        solved = _solve(deal.position())
+        values = {a.action: a.value for a in solved.actions if not a.action.startswith(("trump:", "ask"))}
+        best = max(values.values())
+        return {"cards": [a for a, v in values.items() if v == best], "values": values, "side": solved.side_seats}
+    if kind == "declare":
+        solved = _solve(deal.position())
+        values = {a.action: a.value for a in solved.actions}
+        lead = max(v for a, v in values.items() if not a.startswith(("trump:", "ask")))
+        choices = {c: values.get(c, lead if c == "none" else None) for c in declaration_choices(deal)}
+        legal = {c: v for c, v in choices.items() if v is not None}
+        best = max(legal.values())
+        return {"choices": list(choices), "best": [c for c, v in legal.items() if v == best], "values": legal}
+    if kind == "score":
+        after, _ = _then_cards(spec, deal, until_over=True)
+        if not after.is_over:
+            raise PuzzleError("then: the cards do not play the deal to its end")
+        side = spec.get("side", 0)
+        if not isinstance(side, int) or not 0 <= side < deal.rules.sides:
+            raise PuzzleError(f"side: must be 0 to {deal.rules.sides - 1}")
+        breakdown = after.score()
+        return {"score": breakdown.sides[side].deal_score, "breakdown": breakdown.to_dict(), "lines": breakdown.lines()}
+    raise PuzzleError(f"unknown puzzle kind {kind!r}")
+
+
+def check(spec) -> dict:
+    """The engine's solution; raises ``PuzzleError`` if a stated ``answer`` disagrees with it."""
+    sol = solution(spec)
+    answer = spec.get("answer")
+    kind = spec["kind"]
+    if kind == "best-card":
+        accepted = sorted(sol["cards"])
+        if answer is None and len(accepted) > 1:
+            raise PuzzleError(f"several cards are optimal ({', '.join(accepted)}): list them all in answer")
+        if answer is not None and sorted(answer) != accepted:
+            raise PuzzleError(f"answer {', '.join(sorted(answer))} but the optimal cards are {', '.join(accepted)}")
+    elif kind == "declare":
+        if answer is not None and sorted(answer) != sorted(sol["best"]):
+            raise PuzzleError(f"answer {', '.join(sorted(answer))} but the engine says {', '.join(sorted(sol['best']))}")
+    elif kind == "score":
+        if answer is not None and answer != sol["score"]:
+            raise PuzzleError(f"answer {answer} but the engine scores {sol['score']}")
+    elif answer is not None:
+        expected = sorted(sol["cards"])
+        given = sorted(answer) if isinstance(answer, list) else [answer]
+        if kind == "legal-card":
+            if not set(given) <= set(expected):
+                raise PuzzleError(f"answer {', '.join(given)} includes a card that is not legal ({', '.join(expected)})")
+        elif given != expected:
+            raise PuzzleError(f"answer {', '.join(given)} but the engine says {', '.join(expected)}")
+    return sol
+
+
+def _reason(deal, card: Card) -> dict | None:
+    reason = deal.why_illegal(Play(card))
+    return reason.to_dict() if reason else None
+
+
+def judge(spec, answer) -> dict:
+    """The verdict on one answer: ``correct``, ``legal-not-best`` (with ``loss``), ``illegal``
+    (with ``reason``) or ``wrong`` (with details), plus the solution."""
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    deal = _deal(spec)
+    sol = solution(spec)
+    out = {"kind": kind, "solution": sol}
+    if kind in ("legal-card", "best-card"):
+        card = Card.parse(str(answer))
+        reason = _reason(deal, card)
+        if reason:
+            return {**out, "verdict": "illegal", "reason": reason, "card": str(card)}
+        if kind == "legal-card" or str(card) in sol["cards"]:
+            return {**out, "verdict": "correct", "card": str(card)}
+        loss = max(sol["values"].values()) - sol["values"][str(card)]
+        return {**out, "verdict": "legal-not-best", "loss": loss, "card": str(card)}
+    if kind == "all-legal":
+        if not isinstance(answer, list):
+            raise PuzzleError("all-legal: the answer is a list of cards")
+        chosen = {str(Card.parse(str(a))) for a in answer}
+        legal = set(sol["cards"])
+        extra = sorted(chosen - legal)
+        missing = sorted(legal - chosen)
+        if not extra and not missing:
+            return {**out, "verdict": "correct"}
+        reasons = {c: _reason(deal, Card.parse(c)) for c in extra}
+        return {**out, "verdict": "wrong", "extra": extra, "missing": missing, "reasons": reasons}
+    if kind == "trick-winner":
+        card = str(Card.parse(str(answer)))
+        verdict = "correct" if card in sol["cards"] else "wrong"
+        return {**out, "verdict": verdict, "card": card}
+    if kind == "declare":
+        choice = str(answer)
+        if choice not in sol["choices"]:
+            raise PuzzleError(f"declare: {choice!r} is not one of the choices")
+        if choice != "none":
+            reason = deal.why_illegal(parse_action(choice))
+            if reason is not None:
+                return {**out, "verdict": "illegal", "reason": reason.to_dict(), "choice": choice}
+        if choice in sol["best"]:
+            return {**out, "verdict": "correct", "choice": choice}
+        loss = max(sol["values"].values()) - sol["values"][choice]
+        return {**out, "verdict": "legal-not-best", "loss": loss, "choice": choice}
+    if kind == "score":
+        try:
+            number = int(str(answer).strip().replace("−", "-"))
+        except ValueError:
+            raise PuzzleError("score: the answer is a whole number") from None
+        return {**out, "verdict": "correct" if number == sol["score"] else "wrong", "number": number}
+    raise PuzzleError(f"unknown puzzle kind {kind!r}")
+
+
+def view(spec) -> dict:
+    """What a puzzle shows: seats, hands (only those shown), the trick, trump and declarations."""
+    deal = _deal(spec)
+    rules = deal.rules
+    mover = deal.to_move
+    shown = set(spec.get("show", [])) | {mover}
+    seats = []
+    for seat in range(rules.players):
+        seats.append(
+            {
+                "seat": seat,
+                "side": rules.side_of(seat),
+                "partner": rules.partner_of(mover) == seat,
+                "you": seat == mover,
+                "cards": [str(c) for c in deal.hands[seat]] if seat in shown else None,
+                "count": len(deal.hands[seat]),
+                "points": deal.points[seat],
+                "tricks": deal.tricks[seat],
+                "bidder": deal.bidder == seat,
+            }
+        )
+    trick = [{"seat": (deal.leader + i) % rules.players, "card": str(c)} for i, c in enumerate(deal.trick)]
+    then = []
+    if spec.get("kind") in ("trick-winner", "score"):
+        _, cards = _then_cards(spec, deal, until_over=False)
+        start = len(deal.trick)
+        then = [{"seat": (deal.leader + start + i) % rules.players, "card": str(c)} for i, c in enumerate(cards)]
+    return {
+        "kind": spec["kind"],
+        "rules": rules.name,
+        "rules_title": PRESET_INFO.get(rules.name, (rules.name,))[0],
+        "players": rules.players,
+        "partnership": rules.partnership,
+        "mover": mover,
+        "seats": seats,
+        "trick": trick,
+        "then": then,
+        "trump": str(deal.trump) if deal.trump is not None else None,
+        "declarations": [{"suit": str(d.suit), "seat": d.seat} for d in deal.declarations],
+        "contract": deal.contract,
+        "bid": deal.bid,
+        "bidder": deal.bidder,
+        "first_trick": deal.first_trick,
+        "all_known": spec["kind"] in ("best-card", "declare"),
+        "choices": declaration_choices(deal) if spec["kind"] == "declare" else [],
+    }

@@ -1,0 +1,41 @@
+// Message catalog of the page's language (embedded in the page as JSON) and the one formatter:
+// "{suit.part}" is a suit in a case, "{beat.gen}" a card in a case, "{loss}" a plain value.
+// The same rules as fmt() in build.py. Text is only ever set with textContent.
+const catalog = JSON.parse(document.getElementById("catalog").textContent);
+
+function cardName(card, grammaticalCase) {
+  return catalog.cards.compound
+    .replace("{suit}", catalog.suits[card[0]].nom)
+    .replace("{rank}", catalog.ranks[card[1]][grammaticalCase]);
+}
+
+export function format(template, params = {}) {
+  const text = template.replace(/\{(\w+)(?:\.(\w+))?\}/g, (_, name, grammaticalCase) => {
+    const value = String(params[name]);
+    if (!grammaticalCase) return value;
+    return value.length === 1 ? catalog.suits[value][grammaticalCase] : cardName(value, grammaticalCase);
+  });
+  return template.startsWith("{") ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+export function ui(key, params) {
+  return format(catalog.ui[key], params);
+}
+
+export function verdict(key, params) {
+  return format(catalog.verdicts[key], params);
+}
+
+// A reason from the engine: {code, params}. Entries with variants pick the first whose
+// parameter is present ("beat", "card"), else the plain one ("").
+export function reason(r) {
+  let entry = catalog.reasons[r.code];
+  if (entry === undefined) return r.message || r.code;
+  if (typeof entry === "object") {
+    const variant = Object.keys(entry).find((key) => key && r.params[key] !== undefined);
+    entry = entry[variant ?? ""];
+  }
+  return format(entry, r.params);
+}
+
+export { cardName };

@@ -94,7 +94,9 @@ def rel(path: Path) -> str:
 def parse_front_matter(text: str, path: Path) -> tuple[dict, list[str], int]:
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---":
-        raise BuildError(f"{rel(path)}:1: a lesson text starts with front matter between --- lines (title, description)")
+        raise BuildError(
+            f"{rel(path)}:1: a lesson text starts with front matter between --- lines (title, description)"
+        )
     meta = {}
     for i in range(1, len(lines)):
         line = lines[i]
@@ -364,16 +366,27 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
             "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
         }
         lesson_list = [
-            {"slug": x.slug, "title": x.texts[lang].meta["title"], "description": x.texts[lang].meta["description"],
-             "puzzles": len(x.puzzles), "order": x.order}
+            {
+                "slug": x.slug,
+                "title": x.texts[lang].meta["title"],
+                "description": x.texts[lang].meta["description"],
+                "puzzles": len(x.puzzles),
+                "order": x.order,
+            }
             for x in lessons
         ]
         presets = [{"name": n, "title": cat["presets"].get(n, PRESET_INFO[n][0])} for n in PRESETS]
         write(
             out / lang / "index.html",
             env.get_template("index.html").render(
-                **base, **helpers, root="../", path="", lessons=lesson_list, presets=presets,
-                title=cat["ui"]["site_title"], description=cat["ui"]["site_description"],
+                **base,
+                **helpers,
+                root="../",
+                path="",
+                lessons=lesson_list,
+                presets=presets,
+                title=cat["ui"]["site_title"],
+                description=cat["ui"]["site_description"],
             ),
         )
         for i, lesson in enumerate(lessons):
@@ -407,8 +420,15 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
             write(
                 out / lang / "lessons" / lesson.slug / "index.html",
                 env.get_template("lesson.html").render(
-                    **base, **helpers, root="../../../", path=f"lessons/{lesson.slug}/", lesson=lesson_list[i],
-                    title=text.meta["title"], description=text.meta["description"], segments=segments, nav=nav,
+                    **base,
+                    **helpers,
+                    root="../../../",
+                    path=f"lessons/{lesson.slug}/",
+                    lesson=lesson_list[i],
+                    title=text.meta["title"],
+                    description=text.meta["description"],
+                    segments=segments,
+                    nav=nav,
                 ),
             )
         for name, rules in PRESETS.items():
@@ -419,9 +439,15 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
             write(
                 out / lang / "rules" / name / "index.html",
                 env.get_template("rules.html").render(
-                    **base, **helpers, root="../../../", path=f"rules/{name}/", preset=name,
-                    title=cat["presets"].get(name, PRESET_INFO[name][0]), source=PRESET_INFO[name][1],
-                    description=cat["ui"]["rules_description"], options=options,
+                    **base,
+                    **helpers,
+                    root="../../../",
+                    path=f"rules/{name}/",
+                    preset=name,
+                    title=cat["presets"].get(name, PRESET_INFO[name][0]),
+                    source=PRESET_INFO[name][1],
+                    description=cat["ui"]["rules_description"],
+                    options=options,
                 ),
             )
     assets = ROOT / "site" / "assets"
@@ -473,7 +499,9 @@ def build_wheel(target: Path) -> Path:
     files[f"{dist}.dist-info/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {WHEEL_NAME}\nVersion: {version}\nSummary: Huutopussi rules engine\n"
     ).encode()
-    files[f"{dist}.dist-info/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}.dist-info/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     files[f"{dist}.dist-info/top_level.txt"] = b"engine\n"
     record = []
     for path, data in files.items():
@@ -506,9 +534,20 @@ def copy_pyodide(out: Path) -> None:
     base_lock.write_text(json.dumps({"info": lock["info"], "packages": {}}))
     pyodide_cli = Path(sys.executable).parent / "pyodide"
     result = subprocess.run(
-        [str(pyodide_cli), "lockfile", "add-wheels", "--input", str(base_lock), "--output",
-         str(target / "pyodide-lock.json"), "--base-path", str(target), str(wheel)],
-        capture_output=True, text=True,
+        [
+            str(pyodide_cli),
+            "lockfile",
+            "add-wheels",
+            "--input",
+            str(base_lock),
+            "--output",
+            str(target / "pyodide-lock.json"),
+            "--base-path",
+            str(target),
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
     )
     base_lock.unlink()
     if result.returncode != 0:

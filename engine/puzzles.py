@@ -144,7 +144,9 @@ def check(spec) -> dict:
             raise PuzzleError(f"answer {', '.join(sorted(answer))} but the optimal cards are {', '.join(accepted)}")
     elif kind == "declare":
         if answer is not None and sorted(answer) != sorted(sol["best"]):
-            raise PuzzleError(f"answer {', '.join(sorted(answer))} but the engine says {', '.join(sorted(sol['best']))}")
+            raise PuzzleError(
+                f"answer {', '.join(sorted(answer))} but the engine says {', '.join(sorted(sol['best']))}"
+            )
     elif kind == "score":
         if answer is not None and answer != sol["score"]:
             raise PuzzleError(f"answer {answer} but the engine scores {sol['score']}")
@@ -153,7 +155,9 @@ def check(spec) -> dict:
         given = sorted(answer) if isinstance(answer, list) else [answer]
         if kind == "legal-card":
             if not set(given) <= set(expected):
-                raise PuzzleError(f"answer {', '.join(given)} includes a card that is not legal ({', '.join(expected)})")
+                raise PuzzleError(
+                    f"answer {', '.join(given)} includes a card that is not legal ({', '.join(expected)})"
+                )
         elif given != expected:
             raise PuzzleError(f"answer {', '.join(given)} but the engine says {', '.join(expected)}")
     return sol

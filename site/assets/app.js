@@ -157,10 +157,12 @@ function keepHashOnLanguageSwitch() {
   }
 }
 
+// A puzzle section is focusable (tabindex=-1), so the browser's own fragment navigation focuses
+// it; after a later hash change (a link inside the page) focus follows too.
 function openDeepLink() {
   if (!location.hash.startsWith("#puzzle-")) return;
   const section = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (section) section.querySelector("h2").focus();
+  if (section && document.activeElement !== section) section.focus();
 }
 
 const puzzles = [...document.querySelectorAll("section.puzzle")].map((s) => new Puzzle(s));

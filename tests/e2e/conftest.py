@@ -1,0 +1,118 @@
+"""Fixtures for the end-to-end tests: the site built once (with Pyodide), served on 127.0.0.1,
+and Chromium driven by Playwright (Debian's chromium, or Playwright's own browser)."""
+
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+import build
+from tools.serve import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    build.build(out, ROOT / "lessons", with_pyodide=True)
+    return out
+
+
+def _serve(directory):
+    server = make_server(directory, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    server = _serve(site_dir)
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def broken_base_url(site_dir, tmp_path_factory):
+    """The same site with the Pyodide files missing."""
+    copy = tmp_path_factory.mktemp("broken") / "site"
+    shutil.copytree(site_dir, copy, ignore=shutil.ignore_patterns("pyodide"))
+    server = _serve(copy)
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    with sync_playwright() as p:
+        options = {"args": CHROMIUM_ARGS}
+        if executable:
+            options["executable_path"] = executable
+        browser = p.chromium.launch(**options)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A fresh browser context that records every request and refuses other origins."""
+
+    def __init__(self, browser, **context_options):
+        self.requests = []
+        self.context = browser.new_context(**context_options)
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if urlparse(url).hostname in ("127.0.0.1",):
+            route.continue_()
+        else:
+            route.abort()
+
+    def open(self, url, engine=True):
+        self.page.goto(url)
+        if engine:
+            self.page.wait_for_selector("body[data-engine]", state="attached", timeout=90_000)
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser):
+    visits = []
+
+    def make(**options):
+        v = Visit(browser, **options)
+        visits.append(v)
+        return v
+
+    yield make
+    for v in visits:
+        v.close()

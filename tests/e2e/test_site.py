@@ -1,0 +1,161 @@
+"""User journeys in real Chromium against the built site on 127.0.0.1."""
+
+import json
+from urllib.parse import urlparse
+
+import pytest
+
+from engine import puzzles
+
+LESSON = "/{lang}/lessons/follow-suit/"
+
+
+def puzzle(page, pid):
+    return page.locator(f"#puzzle-{pid}")
+
+
+def feedback(section):
+    section.locator(".feedback .verdict").first.wait_for(timeout=30_000)
+    return section.locator(".feedback").inner_text()
+
+
+@pytest.mark.parametrize(
+    "lang, title", [("fi", "Maan tunnustaminen ja ylimeno"), ("en", "Following suit and overtaking")]
+)
+def test_open_a_lesson_in_each_language(visit, base_url, lang, title):
+    v = visit()
+    page = v.open(base_url + LESSON.format(lang=lang))
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("h1").inner_text() == title
+    links = {a.get_attribute("hreflang") for a in page.locator('link[rel="alternate"]').all()}
+    assert {"fi", "en", "x-default"} <= links
+    assert page.evaluate("document.body.dataset.engine") == "ready"
+    assert not v.errors
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("fi", "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava se."),
+        ("en", "You must overtake: you hold a card of hearts above the jack of hearts, so play one."),
+    ],
+)
+def test_illegal_card_shows_the_reason_then_the_right_card_succeeds(visit, base_url, lang, expected):
+    page = visit().open(base_url + LESSON.format(lang=lang))
+    section = puzzle(page, "overtake-king")
+    section.locator('button[data-card="H9"]').click()
+    assert expected in feedback(section)
+    section.locator('button[data-card="HK"]').click()
+    section.locator(".verdict.right").wait_for()
+    assert section.locator(".solution-text").is_visible()
+
+
+def test_deep_link_opens_the_puzzle(visit, base_url):
+    page = visit().open(base_url + "/en/lessons/declaring-trump/#puzzle-keep-the-pair")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "puzzle-keep-the-pair"
+    assert puzzle(page, "keep-the-pair").is_visible()
+
+
+def test_language_switch_keeps_lesson_and_puzzle(visit, base_url):
+    page = visit().open(base_url + "/fi/lessons/follow-suit/#puzzle-cannot-overtake")
+    page.locator("a.lang-switch").click()
+    page.wait_for_url("**/en/lessons/follow-suit/#puzzle-cannot-overtake")
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+def test_solve_a_puzzle_with_the_keyboard_alone(visit, base_url):
+    page = visit().open(base_url + "/en/lessons/follow-suit/#puzzle-overtake-queen")
+    section = puzzle(page, "overtake-queen")
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.card") == "HQ":
+            break
+    else:
+        pytest.fail("Tab never reached the queen of hearts")
+    page.keyboard.press("Enter")  # mark it
+    assert section.locator('button[data-card="HQ"]').get_attribute("aria-pressed") == "true"
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.className") == "check":
+            break
+    page.keyboard.press("Space")
+    section.locator(".verdict.right").wait_for()
+
+
+def test_hidden_cards_do_not_leak_to_screen_readers(visit, base_url):
+    page = visit().open(base_url + "/fi/lessons/follow-suit/", engine=False)
+    section = puzzle(page, "overtake-king")
+    hidden = section.locator(".seat .hidden-cards").first
+    assert hidden.inner_text() == "2 piilossa olevaa korttia"
+    assert hidden.locator("[aria-label]").count() == 0
+    labels = [b.get_attribute("aria-label") for b in section.locator(".hand button").all()]
+    assert labels == ["pata yhdeksikkö", "hertta kuningas", "hertta yhdeksikkö"]
+
+
+def test_no_request_leaves_127_0_0_1(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/fi/lessons/declaring-trump/")
+    section = puzzle(page, "keep-the-pair")
+    section.locator('button[data-card="HK"]').click()
+    assert "110" in feedback(section)
+    hosts = {urlparse(u).hostname for u in v.requests}
+    assert hosts == {"127.0.0.1"}, hosts
+    assert any(u.endswith(".wasm") for u in v.requests)
+
+
+def test_missing_pyodide_files_keep_the_text_and_say_so(visit, broken_base_url):
+    v = visit()
+    page = v.open(broken_base_url + "/fi/lessons/follow-suit/")
+    assert page.evaluate("document.body.dataset.engine") == "failed"
+    assert page.locator("h1").is_visible()
+    section = puzzle(page, "follow-low")
+    assert "Pelimoottori ei käynnistynyt" in section.locator(".status").inner_text()
+    section.locator(".show-solution").click()
+    assert "herttaseiska" in section.locator(".solution-text").inner_text().lower()
+
+
+def test_axe_finds_no_serious_violations(visit, base_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    for path in ("/fi/", "/en/lessons/follow-suit/", "/fi/lessons/declaring-trump/", "/fi/rules/faq-pairs/", "/"):
+        v = visit(bypass_csp=True)  # axe-core is injected as a script
+        page = v.open(base_url + path, engine="lessons" in path)
+        results = axe.run(page)
+        bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+        assert not bad, (path, [(x["id"], x["nodes"][0]["html"]) for x in bad])
+
+
+def answer_through_page(section, spec):
+    """Give the engine's solution to a puzzle by clicking and typing as a learner would."""
+    kind = spec["kind"]
+    solution = puzzles.check(spec)
+    if kind in ("legal-card", "best-card"):
+        section.locator(f'.hand button[data-card="{solution["cards"][0]}"]').click()
+    elif kind == "trick-winner":
+        section.locator(f'.trick button[data-card="{solution["cards"][0]}"]').click()
+    elif kind == "all-legal":
+        for card in solution["cards"]:
+            section.locator(f'.hand button[data-card="{card}"]').click()
+        section.locator("button.check").click()
+    elif kind == "declare":
+        section.locator(f'button[data-choice="{solution["best"][0]}"]').click()
+    elif kind == "score":
+        section.locator("input.number").fill(str(solution["score"]))
+        section.locator("input.number").press("Enter")
+    section.locator(".verdict.right").wait_for(timeout=30_000)
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, site_dir, lang):
+    lessons = sorted(p.parent.name for p in (site_dir / lang / "lessons").glob("*/index.html"))
+    assert lessons
+    v = visit()
+    for slug in lessons:
+        page = v.open(f"{base_url}/{lang}/lessons/{slug}/")
+        sections = page.locator("section.puzzle").all()
+        assert sections
+        for section in sections:
+            answer_through_page(section, json.loads(section.get_attribute("data-puzzle")))
+    assert not v.errors

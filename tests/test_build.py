@@ -1,0 +1,209 @@
+"""build.py: good lessons build; each kind of bad input fails with a message naming the file."""
+
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+from engine.messages import REASON_CODES
+from engine.rules import OPTION_DOCS
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD_TOML = """
+[[puzzle]]
+id = "p1"
+kind = "legal-card"
+position = "rules:three-player/hands:.J..7,K.A..,..9./lead:2/trick:H8"
+answer = ["H7"]
+"""
+GOOD_MD = """---
+title: {title}
+description: A lesson for the tests.
+---
+Some *text* with <script>alert(1)</script> raw HTML.
+
+::: puzzle p1
+prompt: Which card?
+hint: Look at the suit.
+explanation: The only heart.
+:::
+"""
+
+
+def make_lesson(tmp_path, toml=GOOD_TOML, fi=None, en=None, name="01-test"):
+    lessons = tmp_path / "lessons"
+    folder = lessons / name
+    folder.mkdir(parents=True)
+    (folder / "lesson.toml").write_text(toml)
+    if fi is not False:
+        (folder / "fi.md").write_text(fi if fi is not None else GOOD_MD.format(title="Testi"))
+    if en is not False:
+        (folder / "en.md").write_text(en if en is not None else GOOD_MD.format(title="Test"))
+    return lessons
+
+
+def run_build(tmp_path, lessons):
+    return build.build(tmp_path / "out", lessons, with_pyodide=False)
+
+
+def fails(tmp_path, lessons, *fragments):
+    with pytest.raises(build.BuildError) as info:
+        run_build(tmp_path, lessons)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
+def test_good_lesson_builds_every_page(tmp_path):
+    lessons = make_lesson(tmp_path)
+    run_build(tmp_path, lessons)
+    out = tmp_path / "out"
+    for lang in ("fi", "en"):
+        page = (out / lang / "lessons" / "test" / "index.html").read_text()
+        assert f'<html lang="{lang}">' in page
+        assert 'hreflang="fi"' in page and 'hreflang="en"' in page
+        assert 'id="puzzle-p1"' in page
+        assert "Content-Security-Policy" in page
+        assert (out / lang / "index.html").exists()
+        for preset in ("three-player", "faq-pairs", "ukrainian", "german"):
+            assert (out / lang / "rules" / preset / "index.html").exists()
+    assert (out / "index.html").exists() and (out / "assets" / "app.js").exists()
+
+
+def test_raw_html_in_lessons_is_escaped(tmp_path):
+    run_build(tmp_path, make_lesson(tmp_path))
+    page = (tmp_path / "out" / "en" / "lessons" / "test" / "index.html").read_text()
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<em>text</em>" in page
+
+
+def test_catalog_json_cannot_close_its_script_tag(tmp_path):
+    run_build(tmp_path, make_lesson(tmp_path))
+    page = (tmp_path / "out" / "fi" / "lessons" / "test" / "index.html").read_text()
+    body = page.split('<script type="application/json" id="catalog">')[1].split("</script>")[0]
+    assert "<" not in body
+    json.loads(body)
+
+
+def test_solution_comes_from_the_engine(tmp_path):
+    run_build(tmp_path, make_lesson(tmp_path))
+    page = (tmp_path / "out" / "fi" / "lessons" / "test" / "index.html").read_text()
+    assert "Ratkaisu: herttaseiska." in page
+
+
+def test_missing_language_text(tmp_path):
+    fails(tmp_path, make_lesson(tmp_path, en=False), "01-test/en.md", "missing")
+
+
+def test_missing_title(tmp_path):
+    md = GOOD_MD.format(title="").replace("title: \n", "")
+    fails(tmp_path, make_lesson(tmp_path, fi=md), "01-test/fi.md:3", "no title")
+
+
+def test_unclosed_puzzle_block(tmp_path):
+    md = GOOD_MD.format(title="T").rstrip().removesuffix(":::")
+    fails(tmp_path, make_lesson(tmp_path, fi=md), "01-test/fi.md:7", "not closed")
+
+
+def test_puzzle_missing_hint(tmp_path):
+    md = GOOD_MD.format(title="T").replace("hint: Look at the suit.\n", "")
+    fails(tmp_path, make_lesson(tmp_path, en=md), "01-test/en.md:7", "has no hint")
+
+
+def test_puzzle_block_missing_in_one_language(tmp_path):
+    md = GOOD_MD.format(title="T").split("::: puzzle")[0]
+    fails(tmp_path, make_lesson(tmp_path, fi=md), "01-test/fi.md", "puzzle 'p1' has no '::: puzzle p1' block")
+
+
+def test_unknown_puzzle_in_text(tmp_path):
+    md = GOOD_MD.format(title="T").replace("::: puzzle p1", "::: puzzle p2")
+    fails(tmp_path, make_lesson(tmp_path, en=md), "01-test/en.md")
+
+
+def test_wrong_answer_names_file_line_and_puzzle(tmp_path):
+    toml = GOOD_TOML.replace('answer = ["H7"]', 'answer = ["CJ"]')
+    message = fails(tmp_path, make_lesson(tmp_path, toml=toml), "01-test/lesson.toml:3", "puzzle 'p1'")
+    assert "not legal" in message
+
+
+def test_malformed_position(tmp_path):
+    toml = GOOD_TOML.replace("K.A..", "K.A.")
+    fails(tmp_path, make_lesson(tmp_path, toml=toml), "01-test/lesson.toml:3", "hand of seat 1")
+
+
+def test_best_card_with_several_optimal_cards_must_list_them(tmp_path):
+    toml = """
+[[puzzle]]
+id = "p1"
+kind = "best-card"
+position = "rules:three-player/hands:...76,K.A..,..98./lead:0"
+"""
+    fails(tmp_path, make_lesson(tmp_path, toml=toml), "lesson.toml:3", "several cards are optimal")
+
+
+def test_unknown_key_and_duplicate_id(tmp_path):
+    fails(tmp_path, make_lesson(tmp_path, toml=GOOD_TOML + 'colour = "red"\n'), "lesson.toml", "unknown keys colour")
+    other = tmp_path / "b"
+    other.mkdir()
+    fails(other, make_lesson(other, toml=GOOD_TOML + GOOD_TOML), "lesson.toml", "used twice")
+
+
+def test_bad_toml_and_folder_name(tmp_path):
+    fails(tmp_path, make_lesson(tmp_path, toml="[[puzzle]\n"), "01-test/lesson.toml")
+    other = tmp_path / "b"
+    other.mkdir()
+    fails(other, make_lesson(other, name="test"), "lessons/test", "NN-slug")
+
+
+def test_catalogs_cover_every_reason_and_option_in_both_languages():
+    catalogs = {lang: build.load_catalog(lang) for lang in build.LANGS}
+    build.check_catalogs(catalogs)  # raises if keys differ or codes are missing
+    placeholder = re.compile(r"\{(\w+)(?:\.(\w+))?\}")
+    for lang, cat in catalogs.items():
+        assert set(REASON_CODES) <= set(cat["reasons"])
+        assert set(OPTION_DOCS) - {"name"} <= set(cat["options"])
+        for code, entry in cat["reasons"].items():
+            for text in entry.values() if isinstance(entry, dict) else [entry]:
+                for name, case in placeholder.findall(text):
+                    assert not case or case in cat["suits"]["H"], (lang, code, case)
+
+
+def test_finnish_case_forms_in_sentences():
+    cat = build.load_catalog("fi")
+    must = build.fmt(cat["reasons"]["must_overtake"], {"suit": "H", "beat": "HJ"}, cat)
+    assert must == "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava se."
+    follow = build.fmt(cat["reasons"]["must_follow_suit"][""], {"suit": "H"}, cat)
+    assert "pelaa herttaa" in follow
+    assert build.fmt(cat["reasons"]["needs_king_and_queen"], {"suit": "D"}, cat).startswith(
+        "Valtin ilmoittamiseen tarvitaan ruudun kuningas"
+    )
+    assert build.card_label("HK", cat) == "hertta kuningas"
+    assert build.card_label("HK", build.load_catalog("en")) == "king of hearts"
+
+
+def test_the_real_lessons_build(tmp_path):
+    lessons = build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
+    assert len(lessons) >= 2 and sum(len(x.puzzles) for x in lessons) >= 10
+
+
+@pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists(), reason="needs npm ci")
+def test_wheel_and_lock_file(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    build.copy_pyodide(out)
+    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["huutopussi"]
+    wheel = out / "pyodide" / entry["file_name"]
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+    assert "engine/web.py" in names and any(n.endswith("RECORD") for n in names)
+    for name in build.PYODIDE_FILES:
+        assert (out / "pyodide" / name).exists()
+    shutil.rmtree(out)

@@ -208,7 +208,7 @@ def load_lesson(directory: Path) -> Lesson:
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
     texts = {lang: parse_lesson_text(directory / f"{lang}.md") for lang in LANGS}
-    for lang, text in texts.items():
+    for text in texts.values():
         for pid in seen - set(text.puzzles):
             raise BuildError(f"{rel(text.path)}: puzzle {pid!r} has no '::: puzzle {pid}' block in this language")
         for pid in set(text.puzzles) - seen:

@@ -170,7 +170,7 @@ def test_catalogs_cover_every_reason_and_option_in_both_languages():
         assert set(OPTION_DOCS) - {"name"} <= set(cat["options"])
         for code, entry in cat["reasons"].items():
             for text in entry.values() if isinstance(entry, dict) else [entry]:
-                for name, case in placeholder.findall(text):
+                for _name, case in placeholder.findall(text):
                     assert not case or case in cat["suits"]["H"], (lang, code, case)
 
 

@@ -174,6 +174,7 @@ if (hasPuzzles) {
     () => {
       for (const p of puzzles) p.enable();
       document.body.dataset.engine = "ready";
+      performance.mark("engine-ready");
     },
     (error) => {
       for (const p of puzzles) p.fail(String(error.message || error));

@@ -8,7 +8,6 @@ PYTHON ?= $(shell command -v python3.13 || command -v python3.12 || command -v p
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-export PYTHONPATH := $(CURDIR)
 
 .PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site clean
 

@@ -21,6 +21,7 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -533,6 +534,8 @@ def copy_pyodide(out: Path) -> None:
     base_lock = target / "pyodide-lock.base.json"
     base_lock.write_text(json.dumps({"info": lock["info"], "packages": {}}))
     pyodide_cli = Path(sys.executable).parent / "pyodide"
+    # Our build.py must not shadow PyPI's `build` package that pyodide-build imports.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     result = subprocess.run(
         [
             str(pyodide_cli),
@@ -548,6 +551,8 @@ def copy_pyodide(out: Path) -> None:
         ],
         capture_output=True,
         text=True,
+        env=env,
+        cwd=target,
     )
     base_lock.unlink()
     if result.returncode != 0:

@@ -9,10 +9,14 @@ exchange, raise, every trick, declarations), each action verified by the engine,
 import argparse
 import platform
 import random
+import sys
 import time
+from pathlib import Path
 
-from engine import PRESETS, Deal
-from engine.players import play_out
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import PRESETS, Deal  # noqa: E402
+from engine.players import play_out  # noqa: E402
 
 
 def deals_per_second(rules, count):

@@ -159,3 +159,25 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, site_dir, l
         for section in sections:
             answer_through_page(section, json.loads(section.get_attribute("data-puzzle")))
     assert not v.errors
+
+
+def test_without_webassembly_the_page_says_so(visit, base_url):
+    v = visit()
+    v.context.add_init_script("delete globalThis.WebAssembly")
+    page = v.open(base_url + "/en/lessons/follow-suit/")
+    assert page.evaluate("document.body.dataset.engine") == "failed"
+    status = puzzle(page, "follow-low").locator(".status").inner_text()
+    assert "could not start" in status and "no WebAssembly" in status
+    assert page.locator("h1").is_visible()
+
+
+def test_pick_by_touch_on_a_phone(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = v.open(base_url + "/fi/lessons/follow-suit/#puzzle-follow-low")
+    section = puzzle(page, "follow-low")
+    section.locator('button[data-card="CJ"]').tap()
+    assert "Sinulla on herttaa, joten maata on tunnustettava: pelaa herttaa." in feedback(section)
+    section.locator('button[data-card="H7"]').tap()
+    section.locator(".verdict.right").wait_for()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the page scrolls sideways on a phone"

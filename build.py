@@ -205,7 +205,7 @@ def load_lesson(directory: Path) -> Lesson:
         if pid in seen:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
         seen.add(pid)
-        unknown = set(p) - {"id", "kind", "position", "answer", "show", "then", "side"}
+        unknown = set(p) - {"id", "kind", "position", "answer", "show", "then", "side", "before"}
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
     texts = {lang: parse_lesson_text(directory / f"{lang}.md") for lang in LANGS}
@@ -332,14 +332,24 @@ def solution_text(kind: str, solution: dict, catalog: dict) -> str:
         return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
     if kind == "score":
         return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
+    if kind == "auction":
+        return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
     if kind == "declare":
-        labels = [
-            ui["declare_none"] if c == "none" else fmt(ui["declare_suit"], {"suit": c[-1]}, catalog)
-            for c in solution["best"]
-        ]
+        labels = [choice_label(c, catalog) for c in solution["best"]]
         return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
     names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
     return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
+
+
+def choice_label(choice: str, catalog: dict) -> str:
+    """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H)."""
+    ui = catalog["ui"]
+    if choice == "none":
+        return ui["declare_none"]
+    if choice == "askfull":
+        return ui["ask_full"]
+    key = "ask_half" if choice.startswith("askhalf:") else "declare_suit"
+    return fmt(ui[key], {"suit": choice[-1]}, catalog)
 
 
 def card_face(card: str) -> dict:
@@ -365,6 +375,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
             "fmt": lambda t, p, cat=cat: fmt(t, p, cat),
             "seat_key": seat_key,
             "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
+            "choice_label": lambda c, cat=cat: choice_label(c, cat),
         }
         lesson_list = [
             {

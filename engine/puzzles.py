@@ -13,7 +13,9 @@ Kinds (the player to move is "you"):
 * ``best-card``    pick the card that is best with all hands known (the solver), accepted cards
                    being every optimal card;
 * ``declare``      declare trump (which suit) or lead without declaring (``none``), best by the solver;
-* ``score``        ``then`` plays the deal to its end; enter the deal score of ``side``.
+* ``score``        ``then`` plays the deal to its end; enter the deal score of ``side`` (or, with
+                   ``before``, that side's match total after the deal);
+* ``auction``      ``position`` is a record of an auction; pick the player who becomes the bidder.
 
 ``check(spec)`` computes the solution and raises ``PuzzleError`` when the position is malformed or
 a stated ``answer`` disagrees with the engine; ``judge(spec, answer)`` returns the verdict with
@@ -24,14 +26,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .actions import Declare, Play, parse_action
+from .actions import AskFull, AskHalf, Declare, Play, parse_action
 from .cards import Card, NotationError, Suit, parse_cards
-from .declare import PAIR_BITS
-from .notation import parse_position
+from .declare import PAIR_BITS, questions_allowed
+from .notation import parse_position, parse_record
 from .play import mask_of, winning_index
 from .rules import PRESET_INFO
 
-KINDS = ("legal-card", "all-legal", "trick-winner", "best-card", "declare", "score")
+KINDS = ("legal-card", "all-legal", "trick-winner", "best-card", "declare", "score", "auction")
 MAX_SOLVER_TRICKS = 6  # puzzles judged by the solver keep to small endings
 
 
@@ -51,7 +53,16 @@ def _spec_position(spec) -> str:
     return position
 
 
+def _auction(spec):
+    deal = parse_record(_spec_position(spec))
+    if deal.phase == "auction" or deal.bidder is None:
+        raise PuzzleError("the auction in the record is not finished with a bidder")
+    return deal
+
+
 def _deal(spec):
+    if spec.get("kind") == "auction":
+        raise PuzzleError("an auction puzzle has a record, not a position")
     deal = parse_position(_spec_position(spec))
     if deal.pending_question is not None:
         raise PuzzleError("a puzzle cannot start with an unanswered partner question")
@@ -86,15 +97,29 @@ def _solve(position: str):
 
 
 def declaration_choices(deal) -> list[str]:
-    """The choices a declare puzzle offers: each suit whose K+Q the mover holds, and ``none``."""
+    """The choices a declare puzzle offers: each suit whose K+Q the mover holds, in the pairs game
+    the partner questions (a full pair; a half of each suit of which the mover holds one of K and
+    Q), and ``none``. Offered choices may still be illegal (a suit declared before): the engine
+    then says why."""
     hand = mask_of(deal.hands[deal.to_move])
-    suits = [s for s in Suit if hand & PAIR_BITS[s] == PAIR_BITS[s]]
-    return [str(Declare(s)) for s in suits] + ["none"]
+    choices = [str(Declare(s)) for s in Suit if hand & PAIR_BITS[s] == PAIR_BITS[s]]
+    if questions_allowed(deal.rules):
+        choices.append(str(AskFull()))
+        choices += [str(AskHalf(s)) for s in Suit if bin(hand & PAIR_BITS[s]).count("1") == 1]
+    return choices + ["none"]
 
 
 def solution(spec) -> dict:
     """What the engine says the answer is (used for "show the solution" and for checking)."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
+    if kind == "auction":
+        deal = _auction(spec)
+        first = (deal.dealer + 1) % deal.rules.players
+        return {
+            "seat": deal.bidder,
+            "contract": deal.contract,
+            "player": (deal.bidder - first) % deal.rules.players + 1,
+        }
     deal = _deal(spec)
     if kind in ("legal-card", "all-legal"):
         cards = [str(c) for c in deal.legal_cards()]
@@ -112,10 +137,13 @@ def solution(spec) -> dict:
         best = max(values.values())
         return {"cards": [a for a, v in values.items() if v == best], "values": values, "side": solved.side_seats}
     if kind == "declare":
+        choices = declaration_choices(deal)
+        if all(c == "none" or deal.why_illegal(parse_action(c)) for c in choices):
+            return {"choices": choices, "best": ["none"], "values": {"none": 0}}
         solved = _solve(deal.position())
         values = {a.action: a.value for a in solved.actions}
         lead = max(v for a, v in values.items() if not a.startswith(("trump:", "ask")))
-        choices = {c: values.get(c, lead if c == "none" else None) for c in declaration_choices(deal)}
+        choices = {c: values.get(c, lead if c == "none" else None) for c in choices}
         legal = {c: v for c, v in choices.items() if v is not None}
         best = max(legal.values())
         return {"choices": list(choices), "best": [c for c, v in legal.items() if v == best], "values": legal}
@@ -127,7 +155,11 @@ def solution(spec) -> dict:
         if not isinstance(side, int) or not 0 <= side < deal.rules.sides:
             raise PuzzleError(f"side: must be 0 to {deal.rules.sides - 1}")
         breakdown = after.score()
-        return {"score": breakdown.sides[side].deal_score, "breakdown": breakdown.to_dict(), "lines": breakdown.lines()}
+        before = spec.get("before", 0)
+        if not isinstance(before, int):
+            raise PuzzleError("before: the match total before the deal is a whole number")
+        score = before + breakdown.sides[side].deal_score
+        return {"score": score, "breakdown": breakdown.to_dict(), "lines": breakdown.lines()}
     raise PuzzleError(f"unknown puzzle kind {kind!r}")
 
 
@@ -150,6 +182,9 @@ def check(spec) -> dict:
     elif kind == "score":
         if answer is not None and answer != sol["score"]:
             raise PuzzleError(f"answer {answer} but the engine scores {sol['score']}")
+    elif kind == "auction":
+        if answer is not None and answer != sol["seat"]:
+            raise PuzzleError(f"answer seat {answer} but the bidder is seat {sol['seat']}")
     elif answer is not None:
         expected = sorted(sol["cards"])
         given = sorted(answer) if isinstance(answer, list) else [answer]
@@ -172,9 +207,16 @@ def judge(spec, answer) -> dict:
     """The verdict on one answer: ``correct``, ``legal-not-best`` (with ``loss``), ``illegal``
     (with ``reason``) or ``wrong`` (with details), plus the solution."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
-    deal = _deal(spec)
     sol = solution(spec)
     out = {"kind": kind, "solution": sol}
+    if kind == "auction":
+        deal = _auction(spec)
+        seat = int(str(answer))
+        if not 0 <= seat < deal.rules.players:
+            raise PuzzleError(f"auction: seat {seat} is not at this table")
+        player = (seat - deal.dealer - 1) % deal.rules.players + 1
+        return {**out, "verdict": "correct" if seat == sol["seat"] else "wrong", "seat": seat, "player": player}
+    deal = _deal(spec)
     if kind in ("legal-card", "best-card"):
         card = Card.parse(str(answer))
         reason = _reason(deal, card)
@@ -222,6 +264,17 @@ def judge(spec, answer) -> dict:
 
 def view(spec) -> dict:
     """What a puzzle shows: seats, hands (only those shown), the trick, trump and declarations."""
+    if spec.get("kind") == "auction":
+        deal = _auction(spec)
+        first = (deal.dealer + 1) % deal.rules.players
+        return {
+            "kind": "auction",
+            "rules": deal.rules.name,
+            "rules_title": PRESET_INFO.get(deal.rules.name, (deal.rules.name,))[0],
+            "players": deal.rules.players,
+            "order": [(first + i) % deal.rules.players for i in range(deal.rules.players)],
+            "bids": [{"seat": seat, "bid": str(action)} for seat, action in deal.auction],
+        }
     deal = _deal(spec)
     rules = deal.rules
     mover = deal.to_move
@@ -265,4 +318,5 @@ def view(spec) -> dict:
         "first_trick": deal.first_trick,
         "all_known": spec["kind"] in ("best-card", "declare"),
         "choices": declaration_choices(deal) if spec["kind"] == "declare" else [],
+        "before": spec.get("before"),
     }

@@ -122,6 +122,8 @@ class Puzzle {
       lines.push(verdict("legal_not_best", { loss: result.loss }));
     } else if (this.kind === "trick-winner") {
       lines.push(verdict("wrong_winner", { card: result.card }));
+    } else if (this.kind === "auction") {
+      lines.push(verdict("wrong_auction", { player: result.player }));
     } else if (this.kind === "score") {
       lines.push(verdict("wrong_score", { number: result.number }));
     } else if (this.kind === "all-legal") {

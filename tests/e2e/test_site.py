@@ -20,7 +20,7 @@ def feedback(section):
 
 
 @pytest.mark.parametrize(
-    "lang, title", [("fi", "Maan tunnustaminen ja ylimeno"), ("en", "Following suit and overtaking")]
+    "lang, title", [("fi", "Tikin avaaminen ja maan tunnustaminen"), ("en", "Leading and following suit")]
 )
 def test_open_a_lesson_in_each_language(visit, base_url, lang, title):
     v = visit()
@@ -41,7 +41,7 @@ def test_open_a_lesson_in_each_language(visit, base_url, lang, title):
     ],
 )
 def test_illegal_card_shows_the_reason_then_the_right_card_succeeds(visit, base_url, lang, expected):
-    page = visit().open(base_url + LESSON.format(lang=lang))
+    page = visit().open(base_url + f"/{lang}/lessons/overtaking/")
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert expected in feedback(section)
@@ -58,14 +58,14 @@ def test_deep_link_opens_the_puzzle(visit, base_url):
 
 
 def test_language_switch_keeps_lesson_and_puzzle(visit, base_url):
-    page = visit().open(base_url + "/fi/lessons/follow-suit/#puzzle-cannot-overtake")
+    page = visit().open(base_url + "/fi/lessons/overtaking/#puzzle-cannot-overtake")
     page.locator("a.lang-switch").click()
-    page.wait_for_url("**/en/lessons/follow-suit/#puzzle-cannot-overtake")
+    page.wait_for_url("**/en/lessons/overtaking/#puzzle-cannot-overtake")
     assert page.locator("html").get_attribute("lang") == "en"
 
 
 def test_solve_a_puzzle_with_the_keyboard_alone(visit, base_url):
-    page = visit().open(base_url + "/en/lessons/follow-suit/#puzzle-overtake-queen")
+    page = visit().open(base_url + "/en/lessons/overtaking/#puzzle-overtake-queen")
     section = puzzle(page, "overtake-queen")
     for _ in range(25):
         page.keyboard.press("Tab")
@@ -84,7 +84,7 @@ def test_solve_a_puzzle_with_the_keyboard_alone(visit, base_url):
 
 
 def test_hidden_cards_do_not_leak_to_screen_readers(visit, base_url):
-    page = visit().open(base_url + "/fi/lessons/follow-suit/", engine=False)
+    page = visit().open(base_url + "/fi/lessons/overtaking/", engine=False)
     section = puzzle(page, "overtake-king")
     hidden = section.locator(".seat .hidden-cards").first
     assert hidden.inner_text() == "2 piilossa olevaa korttia"
@@ -141,6 +141,8 @@ def answer_through_page(section, spec):
         section.locator("button.check").click()
     elif kind == "declare":
         section.locator(f'button[data-choice="{solution["best"][0]}"]').click()
+    elif kind == "auction":
+        section.locator(f'button[data-choice="{solution["seat"]}"]').click()
     elif kind == "score":
         section.locator("input.number").fill(str(solution["score"]))
         section.locator("input.number").press("Enter")

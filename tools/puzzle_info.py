@@ -1,0 +1,31 @@
+"""For lesson authors: what the engine says about every puzzle of the given lesson folders.
+
+python tools/puzzle_info.py lessons/06-overtaking [more folders]
+"""
+
+import sys
+import tomllib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import puzzles  # noqa: E402
+
+
+def main(folders):
+    status = 0
+    for folder in folders:
+        spec = tomllib.loads((Path(folder) / "lesson.toml").read_text())
+        for p in spec.get("puzzle", []):
+            try:
+                solution = puzzles.solution(p)
+                shown = {k: v for k, v in solution.items() if k not in ("breakdown",)}
+                print(f"{folder} {p['id']} ({p['kind']}): {shown}")
+            except ValueError as e:
+                print(f"{folder} {p['id']}: ERROR {e}")
+                status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -230,6 +230,38 @@ def check_lesson(lesson: Lesson) -> None:
         lesson.checked[p["id"]] = {"view": view, "solution": solution}
 
 
+GLOSSARY_LINK = re.compile(r'href="glossary:([A-Za-z0-9-]*)"')
+
+
+def load_glossary(directory: Path) -> list[dict]:
+    path = directory / "glossary.toml"
+    if not path.exists():
+        return []
+    try:
+        terms = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
+    except tomllib.TOMLDecodeError as e:
+        raise BuildError(f"{rel(path)}: {e}") from None
+    for term in terms:
+        for key in ("id", "fi", "en", "fi_text", "en_text"):
+            if not term.get(key):
+                raise BuildError(f"{rel(path)}: a term ({term.get('id', '?')}) has no {key}")
+    return terms
+
+
+def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> str:
+    """Turn [word](glossary:ID) links into links to the glossary page; unknown IDs fail the build."""
+
+    def replace(match):
+        term = match.group(1)
+        if term not in terms:
+            source = text.path.read_text(encoding="utf-8")
+            line = toml_line(source, f"glossary:{term})")
+            raise BuildError(f"{rel(text.path)}:{line}: unknown glossary term {term!r}")
+        return f'href="{href}#{term}"'
+
+    return GLOSSARY_LINK.sub(replace, html)
+
+
 def load_lessons(directory: Path) -> list[Lesson]:
     if not directory.is_dir():
         raise BuildError(f"{rel(directory)}: no lessons folder")
@@ -357,8 +389,9 @@ def card_face(card: str) -> dict:
     return {"code": card, "rank": rank, "symbol": "♠♣♦♥"["SCDH".index(card[0])], "red": card[0] in "DH"}
 
 
-def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
+def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = ()) -> None:
     env = environment()
+    term_ids = {t["id"] for t in glossary}
     md = markdown()
     catalogs = {lang: load_catalog(lang) for lang in LANGS}
     check_catalogs(catalogs)
@@ -407,7 +440,8 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
             number = 0
             for kind, value in text.segments:
                 if kind == "md":
-                    segments.append({"kind": "md", "html": Markup(md.render(value))})
+                    html = link_glossary(md.render(value), term_ids, text, "../../glossary/")
+                    segments.append({"kind": "md", "html": Markup(html)})
                 else:
                     number += 1
                     spec = next(p for p in lesson.puzzles if p["id"] == value)
@@ -443,6 +477,35 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool) -> None:
                     nav=nav,
                 ),
             )
+        write(
+            out / lang / "glossary" / "index.html",
+            env.get_template("glossary.html").render(
+                **base,
+                **helpers,
+                root="../../",
+                path="glossary/",
+                terms=glossary,
+                title=cat["ui"]["glossary"],
+                description=cat["ui"]["glossary_description"],
+            ),
+        )
+        option_names = [k for k in OPTION_DOCS if k != "name"]
+        write(
+            out / lang / "rules" / "index.html",
+            env.get_template("compare.html").render(
+                **base,
+                **helpers,
+                root="../../",
+                path="rules/",
+                presets=presets,
+                rows=[
+                    {"name": k, "text": cat["options"][k], "values": [getattr(PRESETS[p["name"]], k) for p in presets]}
+                    for k in option_names
+                ],
+                title=cat["ui"]["compare"],
+                description=cat["ui"]["rules_description"],
+            ),
+        )
         for name, rules in PRESETS.items():
             options = [
                 {"name": k, "value": v, "text": cat["options"][k], "source": OPTION_DOCS[k].source}
@@ -575,10 +638,11 @@ def copy_pyodide(out: Path) -> None:
 
 def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesson]:
     lessons = load_lessons(lessons_dir)
+    glossary = load_glossary(lessons_dir)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    render_site(lessons, out, with_pyodide)
+    render_site(lessons, out, with_pyodide, glossary)
     if with_pyodide:
         copy_pyodide(out)
     return lessons

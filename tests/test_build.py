@@ -207,3 +207,22 @@ def test_wheel_and_lock_file(tmp_path):
     for name in build.PYODIDE_FILES:
         assert (out / "pyodide" / name).exists()
     shutil.rmtree(out)
+
+
+def test_unknown_glossary_term_names_file_and_line(tmp_path):
+    md = GOOD_MD.format(title="T").replace("Some *text*", "Some [trick](glossary:nope)")
+    lessons = make_lesson(tmp_path, fi=md)
+    (lessons / "glossary.toml").write_text(
+        '[[term]]\nid = "trick"\nfi = "tikki"\nen = "trick"\nfi_text = "x"\nen_text = "y"\n'
+    )
+    fails(tmp_path, lessons, "01-test/fi.md:5", "unknown glossary term 'nope'")
+
+
+def test_glossary_page_and_comparison_table(tmp_path):
+    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
+    glossary = (tmp_path / "out" / "fi" / "glossary" / "index.html").read_text()
+    assert 'id="overtake"' in glossary and "ylimenopakko" in glossary
+    lesson = (tmp_path / "out" / "fi" / "lessons" / "overtaking" / "index.html").read_text()
+    assert 'href="../../glossary/#overtake"' in lesson
+    compare = (tmp_path / "out" / "en" / "rules" / "index.html").read_text()
+    assert "Ukrainian partnership game" in compare and "The highest allowed bid" in compare

@@ -119,7 +119,17 @@ def test_axe_finds_no_serious_violations(visit, base_url):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
-    for path in ("/fi/", "/en/lessons/follow-suit/", "/fi/lessons/declaring-trump/", "/fi/rules/faq-pairs/", "/"):
+    for path in (
+        "/fi/",
+        "/en/lessons/follow-suit/",
+        "/fi/lessons/declaring-trump/",
+        "/fi/lessons/bidding/",
+        "/fi/lessons/scoring/",
+        "/fi/rules/faq-pairs/",
+        "/en/rules/",
+        "/fi/glossary/",
+        "/",
+    ):
         v = visit(bypass_csp=True)  # axe-core is injected as a script
         page = v.open(base_url + path, engine="lessons" in path)
         results = axe.run(page)

@@ -1,0 +1,78 @@
+"""Every rule of the rules matrix (each table row and each worked example) is taught by at least
+one lesson or puzzle, and every entry of lessons/coverage.toml points at something that exists."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MATRIX = ROOT.parent / "shared" / "RULES-MATRIX.md"
+COVERAGE = tomllib.loads((ROOT / "lessons" / "coverage.toml").read_text())
+
+
+def lessons():
+    out = {}
+    for folder in (ROOT / "lessons").iterdir():
+        if folder.is_dir():
+            slug = folder.name.split("-", 1)[1]
+            spec = tomllib.loads((folder / "lesson.toml").read_text())
+            out[slug] = {p["id"] for p in spec.get("puzzle", [])}
+    return out
+
+
+def matrix_rows():
+    rows = []
+    for line in MATRIX.read_text().splitlines():
+        if line.startswith("| ") and not line.startswith("| rule") and not line.startswith("|---"):
+            rows.append(line.split("|")[1].strip())
+    return rows
+
+
+def matrix_examples():
+    text = MATRIX.read_text().split("Worked examples in the texts")[1].split("## Open readings")[0]
+    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
+
+
+@pytest.mark.skipif(not MATRIX.exists(), reason="shared/RULES-MATRIX.md is not beside the checkout")
+def test_every_matrix_row_is_taught():
+    rows = matrix_rows()
+    assert len(rows) > 20
+    missing = [row for row in rows if not COVERAGE["rows"].get(row)]
+    assert not missing, f"rules with no lesson or puzzle: {missing}"
+
+
+@pytest.mark.skipif(not MATRIX.exists(), reason="shared/RULES-MATRIX.md is not beside the checkout")
+def test_every_worked_example_is_a_puzzle():
+    examples = matrix_examples()
+    assert len(examples) >= 9
+    for example in examples:
+        keys = [k for k in COVERAGE["examples"] if example.startswith(k)]
+        assert keys, f"worked example with no puzzle: {example}"
+        assert any("#" in ref for k in keys for ref in COVERAGE["examples"][k]), example
+
+
+def test_every_coverage_entry_exists():
+    known = lessons()
+    for section in ("rows", "examples"):
+        for rule, refs in COVERAGE[section].items():
+            for ref in refs:
+                slug, _, pid = ref.partition("#")
+                assert slug in known, f"{rule}: no lesson {slug!r}"
+                assert not pid or pid in known[slug], f"{rule}: no puzzle {ref!r}"
+
+
+def test_every_puzzle_kind_is_used():
+    from engine.puzzles import KINDS
+
+    kinds = set()
+    for folder in (ROOT / "lessons").iterdir():
+        if folder.is_dir():
+            kinds |= {p["kind"] for p in tomllib.loads((folder / "lesson.toml").read_text()).get("puzzle", [])}
+    assert kinds == set(KINDS)
+
+
+def test_play_rule_lessons_have_five_puzzles():
+    known = lessons()
+    for slug in ("follow-suit", "overtaking", "trick-winner", "declaring-trump", "trumping", "playing-well"):
+        assert len(known[slug]) >= 5, slug

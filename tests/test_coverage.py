@@ -76,3 +76,13 @@ def test_play_rule_lessons_have_five_puzzles():
     known = lessons()
     for slug in ("follow-suit", "overtaking", "trick-winner", "declaring-trump", "trumping", "playing-well"):
         assert len(known[slug]) >= 5, slug
+
+
+def test_at_least_100_puzzles_in_both_languages():
+    import build
+
+    lessons = build.load_lessons(ROOT / "lessons")  # also checks every puzzle with the engine
+    assert sum(len(x.puzzles) for x in lessons) >= 100
+    for lesson in lessons:
+        for text in lesson.texts.values():
+            assert set(text.puzzles) == {p["id"] for p in lesson.puzzles}

@@ -14,7 +14,7 @@ from engine import puzzles  # noqa: E402
 
 def main(folders):
     status = 0
-    for folder in folders:
+    for folder in [f for f in folders if Path(f).is_dir()]:
         spec = tomllib.loads((Path(folder) / "lesson.toml").read_text())
         for p in spec.get("puzzle", []):
             try:

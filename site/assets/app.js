@@ -1,7 +1,8 @@
 // Page script: glue between the static lesson page and the engine worker. It never decides a
 // rule: every answer goes to the engine (op "judge") and the verdict is rendered as told.
 import { startEngine } from "./engine-client.js";
-import { reason, ui, verdict } from "./messages.js";
+import { format, reason, ui, verdict } from "./messages.js";
+import * as progress from "./progress.js";
 
 const hasPuzzles = document.querySelector("section.puzzle") !== null;
 const engine = hasPuzzles ? startEngine() : null;
@@ -150,6 +151,64 @@ class Puzzle {
   }
 }
 
+// -- progress and sharing ---------------------------------------------------------------------
+const lessonSlug = document.querySelector("article.lesson")?.dataset.lesson;
+
+function showPuzzleProgress(section) {
+  const record = progress.get(lessonSlug, section.id.replace(/^puzzle-/, ""));
+  const badge = section.querySelector(".puzzle-progress");
+  if (!badge) return;
+  badge.textContent = record?.solved ? ui(record.firstTry ? "solved_first_try" : "solved") : "";
+}
+
+function showLessonProgress() {
+  for (const node of document.querySelectorAll("[data-progress-lesson]")) {
+    const { solved, total } = progress.lessonSummary(node.dataset.progressLesson, Number(node.dataset.total));
+    node.textContent = solved ? ui("progress", { solved, total }) : "";
+  }
+}
+
+function bindProgress() {
+  document.addEventListener("puzzle-result", (event) => {
+    if (!lessonSlug) return;
+    progress.record(lessonSlug, event.detail.id.replace(/^puzzle-/, ""), event.detail);
+    showPuzzleProgress(event.target);
+    showLessonProgress();
+  });
+  for (const button of document.querySelectorAll("button[data-reset]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const lesson = button.dataset.reset || null;
+      if (!window.confirm(ui(lesson ? "confirm_reset_lesson" : "confirm_reset_all"))) return;
+      progress.reset(lesson);
+      for (const section of document.querySelectorAll("section.puzzle")) showPuzzleProgress(section);
+      showLessonProgress();
+    });
+  }
+  for (const section of document.querySelectorAll("section.puzzle")) showPuzzleProgress(section);
+  showLessonProgress();
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function bindCopyLinks() {
+  for (const button of document.querySelectorAll("button.copy-link")) {
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const url = new URL(button.dataset.href, location.href).href;
+      const status = button.parentElement.querySelector(".copy-status") || button.nextElementSibling;
+      status.textContent = (await copyText(url)) ? ui("link_copied") : format(ui("link_manual"), { url });
+    });
+  }
+}
+
 function keepHashOnLanguageSwitch() {
   for (const link of document.querySelectorAll("a[data-keep-hash]")) {
     const base = link.getAttribute("href").split("#")[0];
@@ -168,6 +227,8 @@ function openDeepLink() {
 }
 
 const puzzles = [...document.querySelectorAll("section.puzzle")].map((s) => new Puzzle(s));
+bindProgress();
+bindCopyLinks();
 keepHashOnLanguageSwitch();
 openDeepLink();
 window.addEventListener("hashchange", openDeepLink);

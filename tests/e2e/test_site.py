@@ -193,3 +193,57 @@ def test_pick_by_touch_on_a_phone(visit, base_url):
     section.locator(".verdict.right").wait_for()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the page scrolls sideways on a phone"
+
+
+def test_progress_is_saved_shown_and_reset(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/fi/lessons/overtaking/")
+    section = puzzle(page, "overtake-king")
+    section.locator('button[data-card="HK"]').click()
+    section.locator(".verdict.right").wait_for()
+    stored = json.loads(page.evaluate("localStorage.getItem('huutopussi.progress')"))
+    assert stored["puzzles"]["overtaking/overtake-king"] == {
+        "solved": True,
+        "firstTry": True,
+        "hints": 0,
+        "revealed": False,
+    }
+    second = puzzle(page, "overtake-queen")
+    second.locator(".show-hint").click()
+    second.locator('button[data-card="HQ"]').click()
+    second.locator("button.check").click()
+    second.locator(".verdict.right").wait_for()
+    page.reload()
+    page.wait_for_selector("body[data-engine]", state="attached", timeout=90_000)
+    assert puzzle(page, "overtake-king").locator(".puzzle-progress").inner_text() == (
+        "Ratkaistu ensimmäisellä yrityksellä ✓"
+    )
+    assert puzzle(page, "overtake-queen").locator(".puzzle-progress").inner_text() == "Ratkaistu ✓"
+    assert page.locator("[data-progress-lesson]").first.inner_text() == "2/9 ratkaistu"
+    index = v.open(base_url + "/fi/", engine=False)
+    assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == "2/9 ratkaistu"
+    index.once("dialog", lambda d: d.accept())
+    index.locator('button[data-reset=""]').click()
+    assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == ""
+
+
+def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
+    for stored in ("{not json", '{"version": 0, "puzzles": {"x": 1}}', '{"version": 1, "puzzles": {"a/b": "yes"}}'):
+        v = visit()
+        v.context.add_init_script(f"localStorage.setItem('huutopussi.progress', {json.dumps(stored)})")
+        page = v.open(base_url + "/en/lessons/overtaking/")
+        assert page.evaluate("document.body.dataset.engine") == "ready"
+        section = puzzle(page, "overtake-king")
+        section.locator('button[data-card="HK"]').click()
+        section.locator(".verdict.right").wait_for()
+        assert not v.errors
+
+
+def test_copy_link_of_a_puzzle(visit, base_url):
+    v = visit(permissions=["clipboard-read", "clipboard-write"])
+    page = v.open(base_url + "/en/lessons/overtaking/", engine=False)
+    section = puzzle(page, "cannot-overtake")
+    section.locator("button.copy-link").click()
+    section.locator(".copy-status").filter(has_text="Link copied.").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == base_url + "/en/lessons/overtaking/#puzzle-cannot-overtake"

@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import puzzles as engine_puzzles  # noqa: E402
 from engine.cards import NotationError  # noqa: E402
+from engine.drills import THEMES as DRILL_THEMES  # noqa: E402
 from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS  # noqa: E402
 
 LANGS = ("fi", "en")
@@ -344,18 +345,8 @@ def fmt(template: str, params: dict, catalog: dict) -> str:
 
 
 def seat_key(view: dict, seat: int) -> str:
-    """Where a seat sits as seen by the player to move."""
-    n = view["players"]
-    offset = (seat - view["mover"]) % n
-    if offset == 0:
-        return "you"
-    if n == 2:
-        return "across"
-    if offset == 1:
-        return "left"
-    if offset == n - 1:
-        return "right"
-    return "partner" if view["partnership"] else "across"
+    """Where a seat sits as seen by the player to move (computed by the engine's puzzle view)."""
+    return view["where"][seat]
 
 
 def solution_text(kind: str, solution: dict, catalog: dict) -> str:
@@ -487,6 +478,42 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                 terms=glossary,
                 title=cat["ui"]["glossary"],
                 description=cat["ui"]["glossary_description"],
+            ),
+        )
+        write(
+            out / lang / "position" / "index.html",
+            env.get_template("position.html").render(
+                **base,
+                **helpers,
+                root="../../",
+                path="position/",
+                presets=[{**p, "players": PRESETS[p["name"]].players} for p in presets],
+                title=cat["ui"]["position_title"],
+                description=cat["ui"]["position_intro"],
+            ),
+        )
+        write(
+            out / lang / "practice" / "index.html",
+            env.get_template("practice.html").render(
+                **base,
+                **helpers,
+                root="../../",
+                path="practice/",
+                themes=DRILL_THEMES,
+                title=cat["ui"]["practice_title"],
+                description=cat["ui"]["practice_intro"],
+            ),
+        )
+        write(
+            out / lang / "play" / "index.html",
+            env.get_template("play.html").render(
+                **base,
+                **helpers,
+                root="../../",
+                path="play/",
+                presets=presets,
+                title=cat["ui"]["play_title"],
+                description=cat["ui"]["play_intro"],
             ),
         )
         option_names = [k for k in OPTION_DOCS if k != "name"]
@@ -636,6 +663,19 @@ def copy_pyodide(out: Path) -> None:
         raise BuildError("pyodide-lock.json: the engine wheel was not added")
 
 
+def write_service_worker(out: Path) -> None:
+    """sw.js with every file of the site to precache and a version that changes with any file."""
+    files, digest = [], hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        name = path.relative_to(out).as_posix()
+        digest.update(name.encode() + hashlib.sha256(path.read_bytes()).digest())
+        files.append(name[: -len("index.html")] if name.endswith("index.html") else name)
+    files = ["./" if f == "" else f for f in files]
+    template = (ROOT / "site" / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(files))
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
 def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesson]:
     lessons = load_lessons(lessons_dir)
     glossary = load_glossary(lessons_dir)
@@ -645,6 +685,7 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
     render_site(lessons, out, with_pyodide, glossary)
     if with_pyodide:
         copy_pyodide(out)
+    write_service_worker(out)
     return lessons
 
 

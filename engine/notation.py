@@ -58,9 +58,14 @@ class PositionError(NotationError):
     """A position or record that cannot be read or cannot happen; the message says where."""
 
 
+MAX_TEXT = 4000  # a record of a two-player deal is about 400 characters
+
+
 def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise PositionError(f"{what}: expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"{what}: {len(text)} characters is too long (at most {MAX_TEXT})")
     out: dict[str, str] = {}
     body = text.strip()
     if not body:

@@ -262,6 +262,24 @@ def judge(spec, answer) -> dict:
     raise PuzzleError(f"unknown puzzle kind {kind!r}")
 
 
+def seat_places(players: int, partnership: bool, mover: int) -> list[str]:
+    """Where each seat sits as seen by the player to move: you, left, right, partner or across."""
+    places = []
+    for seat in range(players):
+        offset = (seat - mover) % players
+        if offset == 0:
+            places.append("you")
+        elif players == 2:
+            places.append("across")
+        elif offset == 1:
+            places.append("left")
+        elif offset == players - 1:
+            places.append("right")
+        else:
+            places.append("partner" if partnership else "across")
+    return places
+
+
 def view(spec) -> dict:
     """What a puzzle shows: seats, hands (only those shown), the trick, trump and declarations."""
     if spec.get("kind") == "auction":
@@ -319,4 +337,5 @@ def view(spec) -> dict:
         "all_known": spec["kind"] in ("best-card", "declare"),
         "choices": declaration_choices(deal) if spec["kind"] == "declare" else [],
         "before": spec.get("before"),
+        "where": seat_places(rules.players, rules.partnership, mover),
     }

@@ -108,6 +108,14 @@ def play(preset_name: str, seed: int) -> dict:
     return out
 
 
+def position_fields(position: str) -> dict:
+    """A valid position split into its fields (for the position editor), in canonical form."""
+    canonical = format_position(parse_position(position))
+    fields = dict(part.split(":", 1) for part in canonical.split("/"))
+    fields["hands"] = fields["hands"].split(",")
+    return {"position": canonical, "fields": fields}
+
+
 def presets() -> dict:
     return {
         "presets": [
@@ -131,11 +139,28 @@ OPERATIONS = {
     "score": lambda r: score(r["record"]),
     "play": lambda r: play(r["preset"], int(r["seed"])),
     "presets": lambda r: presets(),
+    "fields": lambda r: position_fields(r["position"]),
+    "drill": lambda r: _drill(r["theme"], int(r["seed"])),
+    "game": lambda r: _game().step(r),
     "solve": lambda r: _solver().solve_position(r["position"]),
     "judge": lambda r: _puzzles().judge(r["puzzle"], r["answer"]),
     "puzzle": lambda r: {"view": _puzzles().view(r["puzzle"]), "solution": _puzzles().check(r["puzzle"])},
     "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
 }
+
+
+def _game():
+    from . import game
+
+    return game
+
+
+def _drill(theme: str, seed: int) -> dict:
+    from .drills import drill
+    from .puzzles import check, view
+
+    spec = drill(theme, seed)
+    return {"puzzle": spec, "view": view(spec), "solution": check(spec)}
 
 
 def _puzzles():

@@ -152,3 +152,12 @@ def test_web_handle_never_raises(value):
     for request in (value, {"op": "legal", "position": value}, {"op": "score", "record": value}):
         answer = json.loads(handle(json.dumps(request)))
         assert answer["ok"] in (True, False)
+
+
+def test_web_position_fields_and_size_limit():
+    from engine.web import position_fields
+
+    out = position_fields("rules:three-player/hands:.J..7,K.A..,..9./lead:2/trick:H8")
+    assert out["fields"]["hands"] == [".J..7", "K.A..", "..9."] and out["fields"]["trick"] == "H8"
+    answer = json.loads(handle(json.dumps({"op": "legal", "position": "rules:faq/" + "x" * 5000})))
+    assert not answer["ok"] and "too long" in answer["error"]["message"]

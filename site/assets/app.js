@@ -1,155 +1,11 @@
-// Page script: glue between the static lesson page and the engine worker. It never decides a
-// rule: every answer goes to the engine (op "judge") and the verdict is rendered as told.
-import { startEngine } from "./engine-client.js";
-import { format, reason, ui, verdict } from "./messages.js";
+// Page script: glue between the static lesson page and the engine worker (started only on
+// pages with puzzles): progress, copy links, deep links. Puzzles themselves are in puzzle.js.
+import { engine } from "./engine-client.js";
+import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
+import { Puzzle } from "./puzzle.js";
 
 const hasPuzzles = document.querySelector("section.puzzle") !== null;
-const engine = hasPuzzles ? startEngine() : null;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-class Puzzle {
-  constructor(section) {
-    this.section = section;
-    this.id = section.id;
-    this.kind = section.dataset.kind;
-    this.spec = JSON.parse(section.dataset.puzzle);
-    this.status = section.querySelector(".status");
-    this.feedback = section.querySelector(".feedback");
-    this.attempts = 0;
-    this.hints = 0;
-    this.bindStatic();
-    this.bindAnswers();
-  }
-
-  // Hints and solutions were computed by the engine at build time: they work without the worker.
-  bindStatic() {
-    const toggle = (buttonClass, panelClass, onOpen) => {
-      const button = this.section.querySelector(buttonClass);
-      const panel = this.section.querySelector(panelClass);
-      button.addEventListener("click", () => {
-        const open = panel.hidden;
-        panel.hidden = !open;
-        button.setAttribute("aria-expanded", String(open));
-        if (open && onOpen) onOpen();
-      });
-    };
-    toggle(".show-hint", ".hint-text", () => (this.hints += 1));
-    toggle(".show-solution", ".solution-text", () => this.report("revealed"));
-    this.section.querySelector(".retry").addEventListener("click", () => this.reset());
-  }
-
-  controls() {
-    return this.section.querySelectorAll(".hand button.card, .trick button.card, button.choice, input.number, button.check");
-  }
-
-  bindAnswers() {
-    const kind = this.kind;
-    for (const button of this.section.querySelectorAll(".hand button.card, .trick button.card")) {
-      button.addEventListener("click", () => {
-        if (kind === "all-legal") {
-          button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
-        } else {
-          this.submit(button.dataset.card, button);
-        }
-      });
-    }
-    for (const button of this.section.querySelectorAll("button.choice")) {
-      button.addEventListener("click", () => this.submit(button.dataset.choice, button));
-    }
-    const check = this.section.querySelector("button.check");
-    const number = this.section.querySelector("input.number");
-    if (check) {
-      check.addEventListener("click", () => {
-        if (kind === "all-legal") {
-          const marked = [...this.section.querySelectorAll('.hand button[aria-pressed="true"]')];
-          this.submit(marked.map((b) => b.dataset.card), check);
-        } else {
-          this.submit(number.value, check);
-        }
-      });
-    }
-    if (number) {
-      number.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") check.click();
-      });
-    }
-  }
-
-  enable() {
-    for (const control of this.controls()) control.disabled = false;
-    this.status.textContent = ui("engine_ready");
-  }
-
-  fail(message) {
-    this.status.textContent = ui("engine_failed", { detail: message });
-    this.section.classList.add("engine-failed");
-  }
-
-  reset() {
-    this.feedback.replaceChildren();
-    this.section.querySelector(".retry").hidden = true;
-    for (const b of this.section.querySelectorAll("[aria-pressed]")) b.setAttribute("aria-pressed", "false");
-    for (const b of this.section.querySelectorAll(".wrong, .right")) b.classList.remove("wrong", "right");
-    const first = this.section.querySelector(".hand button, .trick button.card, button.choice, input.number");
-    if (first) first.focus();
-  }
-
-  async submit(answer, control) {
-    this.attempts += 1;
-    this.status.textContent = ui("engine_thinking");
-    const result = await engine.request("judge", { puzzle: this.spec, answer });
-    this.status.textContent = "";
-    this.show(result, control);
-  }
-
-  show(result, control) {
-    const lines = [];
-    let tone = "wrong";
-    if (!result.ok) {
-      lines.push(result.error.message);
-    } else if (result.verdict === "correct") {
-      tone = "right";
-      lines.push(verdict(this.kind === "best-card" ? "best" : "correct"));
-    } else if (result.verdict === "illegal") {
-      lines.push(verdict(this.kind === "declare" ? "illegal_choice" : "illegal"), reason(result.reason));
-    } else if (result.verdict === "legal-not-best") {
-      lines.push(verdict("legal_not_best", { loss: result.loss }));
-    } else if (this.kind === "trick-winner") {
-      lines.push(verdict("wrong_winner", { card: result.card }));
-    } else if (this.kind === "auction") {
-      lines.push(verdict("wrong_auction", { player: result.player }));
-    } else if (this.kind === "score") {
-      lines.push(verdict("wrong_score", { number: result.number }));
-    } else if (this.kind === "all-legal") {
-      lines.push(verdict("wrong_all_legal"));
-      for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
-      if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
-    }
-    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
-    if (control && control.classList.contains("card")) control.classList.add(tone);
-    const done = tone === "right";
-    this.section.querySelector(".retry").hidden = done;
-    if (done) {
-      const panel = this.section.querySelector(".solution-text");
-      panel.hidden = false;
-      this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
-      this.report("solved");
-    }
-  }
-
-  // Learner features (progress) listen for this event; the puzzle itself keeps no state.
-  report(outcome) {
-    const detail = { id: this.id, outcome, attempts: this.attempts, hints: this.hints };
-    this.section.dispatchEvent(new CustomEvent("puzzle-result", { bubbles: true, detail }));
-  }
-}
 
 // -- progress and sharing ---------------------------------------------------------------------
 const lessonSlug = document.querySelector("article.lesson")?.dataset.lesson;
@@ -232,8 +88,21 @@ bindCopyLinks();
 keepHashOnLanguageSwitch();
 openDeepLink();
 window.addEventListener("hashchange", openDeepLink);
+// After the first visit everything works offline (sw.js precaches the site). It is registered
+// only once the page is ready, so that it never competes with the first load.
+function registerOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+}
+
+if (!hasPuzzles) {
+  if (document.readyState === "complete") registerOffline();
+  else window.addEventListener("load", registerOffline);
+}
+
 if (hasPuzzles) {
-  engine.ready.then(
+  engine().ready.then(registerOffline, registerOffline);
+  engine().ready.then(
     () => {
       for (const p of puzzles) p.enable();
       document.body.dataset.engine = "ready";

@@ -40,3 +40,11 @@ export function startEngine() {
   }
   return { ready, request };
 }
+
+let shared = null;
+
+// One worker per page, started on first use.
+export function engine() {
+  if (shared === null) shared = startEngine();
+  return shared;
+}

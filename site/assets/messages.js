@@ -38,4 +38,17 @@ export function reason(r) {
   return format(entry, r.params);
 }
 
-export { cardName };
+export { cardName, catalog };
+
+const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };
+
+// The face of a card ("10♥") and its spoken name ("hertta kuningas", "king of hearts").
+export function cardFace(card) {
+  return { text: (card[1] === "T" ? "10" : card[1]) + SYMBOLS[card[0]], red: card[0] === "D" || card[0] === "H" };
+}
+
+export function spokenName(card) {
+  return catalog.cards.spoken
+    .replace("{suit}", catalog.suits[card[0]].nom)
+    .replace("{rank}", catalog.ranks[card[1]].nom);
+}

@@ -247,3 +247,146 @@ def test_copy_link_of_a_puzzle(visit, base_url):
     section.locator(".copy-status").filter(has_text="Link copied.").wait_for()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == base_url + "/en/lessons/overtaking/#puzzle-cannot-overtake"
+
+
+def test_build_a_position_share_it_and_solve_it(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/en/position/", engine=False)
+    page.select_option("#ed-rules", "three-player")
+    page.fill("#ed-hand-0", "..6.AKQ")
+    page.fill("#ed-hand-1", "A.A.TJ.")
+    page.fill("#ed-hand-2", "T.T.9.")
+    page.select_option("#ed-lead", "2")
+    page.fill("#ed-trick", "HJ")
+    page.select_option("#ed-kind", "best-card")
+    page.click("button.make-link")
+    page.locator("#ed-link-row").wait_for(timeout=90_000)
+    href = page.get_attribute("#ed-link", "href")
+    assert href.startswith("#k=best-card&p=rules%3Athree-player")
+    page.click("#ed-link")
+    section = page.locator("#puzzle-shared")
+    section.wait_for(timeout=60_000)
+    section.locator('button[data-card="HK"]').click()
+    assert "gives away 110 points" in feedback(section)
+    section.locator('button[data-card="HA"]').click()
+    section.locator(".verdict.right").wait_for()
+    # the link works on its own, in a fresh browser, in the other language
+    other = visit().open(base_url + "/fi/position/" + href, engine=False)
+    other.locator("#puzzle-shared").wait_for(timeout=90_000)
+    assert other.locator("#puzzle-shared .hand button").count() == 4
+
+
+@pytest.mark.parametrize(
+    "fragment, expected",
+    [
+        ("#k=best-card&p=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "cannot be opened"),
+        ("#k=best-card&p=rules%3Anope%2Fhands%3A%2Flead%3A0", "unknown rule set 'nope'"),
+        ("#k=legal-card&p=rules%3Athree-player%2Fhands%3AAK..%2Flead%3A0", "3 players"),
+        ("#k=%3Cscript%3E&p=x", "<script>"),
+    ],
+)
+def test_malformed_or_hostile_links_show_a_message(visit, base_url, fragment, expected):
+    v = visit()
+    dialogs = []
+    v.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page = v.open(base_url + "/en/position/" + fragment, engine=False)
+    error = page.locator("#shared .error")
+    error.wait_for(timeout=90_000)
+    assert "cannot be opened" in error.inner_text() and expected in error.inner_text()
+    assert page.locator("#shared img, #shared script").count() == 0
+    assert not dialogs and not v.errors
+
+
+def test_site_works_offline_after_one_visit(browser, base_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/fi/lessons/overtaking/")
+        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=90_000)
+        for _ in range(240):
+            state = page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state)")
+            if state == "activated":
+                break
+            page.wait_for_timeout(500)
+        else:
+            pytest.fail("the service worker never activated")
+        context.set_offline(True)
+        page.goto(base_url + "/en/lessons/trumping/")
+        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=90_000)
+        section = puzzle(page, "must-trump")
+        section.locator('button[data-card="CJ"]').click()
+        assert "you must trump" in feedback(section).lower() or "so play diamonds" in feedback(section)
+        section.locator('button[data-card="DK"]').click()
+        section.locator(".verdict.right").wait_for()
+        page.goto(base_url + "/fi/glossary/")
+        assert page.locator("h1").inner_text() == "Sanasto"
+    finally:
+        context.set_offline(False)
+        context.close()
+
+
+def test_practice_drills_every_theme_with_a_streak(visit, base_url):
+    from engine.drills import THEMES
+
+    v = visit()
+    page = v.open(base_url + "/en/practice/", engine=False)
+    for theme in THEMES:
+        page.click(f'button[data-theme="{theme}"]')
+        section = page.locator(f'#drill section.puzzle[data-theme="{theme}"]')
+        section.wait_for(timeout=90_000)
+        spec = json.loads(section.get_attribute("data-puzzle"))
+        answer_through_page(section, spec)
+        assert page.locator("#streak").inner_text().startswith("Streak: 1 right in a row.")
+    page.click("#next-drill")
+    section = page.locator("#drill section.puzzle")
+    section.wait_for(timeout=90_000)
+    spec = json.loads(section.get_attribute("data-puzzle"))
+    assert spec["theme"] == THEMES[-1]
+    section.locator(".show-solution").click()
+    assert page.locator("#streak").inner_text().startswith("Streak: 0")
+    assert "Best streak: 1." in page.locator("#streak").inner_text()
+    assert not v.errors
+
+
+def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = v.open(base_url + "/fi/play/", engine=False)
+    page.select_option("#play-rules", "faq")
+    page.locator("button.start").tap()
+    game = page.locator("#game")
+    game.wait_for(timeout=90_000)
+    for _ in range(80):
+        step = game.get_attribute("data-step")
+        phase, mine = game.get_attribute("data-phase"), game.get_attribute("data-to-move") == "0"
+        if int(game.get_attribute("data-tricks")) >= 3:
+            break
+        assert phase != "done"
+        assert mine, "after a step it is always your turn again"
+        if phase == "auction":
+            page.locator("#actions button.choice").first.tap()  # pass, or the forced opening bid
+        elif phase == "discard":
+            for card in page.locator("#hand button").all()[:3]:
+                card.tap()
+            page.locator("#actions button.choice").tap()
+        elif phase == "raise":
+            page.locator("#actions button.choice").first.tap()
+        else:
+            for card in page.locator("#hand button").all():
+                before = game.get_attribute("data-step")
+                card.tap()
+                for _ in range(100):
+                    if game.get_attribute("data-step") != before:
+                        break
+                    page.wait_for_timeout(100)
+                if page.locator("#play-feedback .verdict").count():  # an illegal card is refused
+                    assert "Tätä korttia ei saa pelata." in page.locator("#play-feedback").inner_text()
+                    continue
+                break
+            continue
+        for _ in range(100):
+            if game.get_attribute("data-step") != step:
+                break
+            page.wait_for_timeout(100)
+    assert int(game.get_attribute("data-tricks")) >= 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not v.errors

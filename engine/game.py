@@ -1,0 +1,243 @@
+"""Playing against computer players: a simple, sensible player and a stateless game step.
+
+The computer player sees only what its seat may see: its own hand, the cards on the table, the
+widow once it is shown, the bids and the declarations. It never reads another hand. It follows
+the rules by choosing among ``Deal.legal_actions()`` only, bids from hand strength, declares the
+best trump it can, keeps its K+Q pairs, wins tricks cheaply and throws its cheapest cards.
+
+``step(request)`` replays a match from its seed and the actions so far, applies the human's
+action (seat 0) or refuses it with the engine's reason, lets the computers move until it is the
+human's turn again, and returns what seat 0 may see. The browser keeps nothing but this history.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import (
+    Answer,
+    AskFull,
+    AskHalf,
+    Bid,
+    Declare,
+    Discard,
+    Give,
+    Hold,
+    Pass,
+    Play,
+    Return,
+    parse_action,
+)
+from .cards import Rank
+from .declare import PAIR_BITS
+from .match import Match
+from .play import IllegalAction, mask_of, winning_index
+from .puzzles import seat_places
+from .rules import parse_rules
+
+HUMAN = 0
+MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused
+
+
+def _value(rules, card) -> int:
+    """How much a card is worth keeping: its points, its strength, and K/Q of a pair."""
+    return rules.points[card.rank] * 10 + rules.strength[card.rank]
+
+
+def _pair_cards(hand) -> set:
+    mask = mask_of(hand)
+    return {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN) and mask & PAIR_BITS[c.suit] == PAIR_BITS[c.suit]}
+
+
+def hand_estimate(rules, hand) -> int:
+    """A rough number of points a hand can bring: aces, tens, guarded kings, and pairs."""
+    estimate = 0
+    mask = mask_of(hand)
+    for card in hand:
+        if card.rank is Rank.ACE:
+            estimate += 16
+        elif card.rank is Rank.TEN:
+            estimate += 10 if any(c.suit is card.suit and c.rank is Rank.ACE for c in hand) else 6
+    for suit in range(4):
+        if mask & PAIR_BITS[suit] == PAIR_BITS[suit]:
+            estimate += rules.bonus[suit] * 3 // 4
+    return estimate + (10 if rules.widow_size else 0)
+
+
+def computer_action(deal, rng: random.Random):
+    """A legal action for the seat to move, from what that seat can see."""
+    rules = deal.rules
+    seat = deal.to_move
+    hand = deal.hands[seat]
+    phase = deal.phase
+    legal = deal.legal_actions()
+    if phase == "auction":
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+        limit = hand_estimate(rules, hand)
+        if rules.partnership and deal.high_bidder == rules.partner_of(seat):
+            limit = 0  # do not bid against the partner
+        if bids and (Pass() not in legal or bids[0].amount <= limit):
+            return bids[0]
+        return Pass() if Pass() in legal else legal[0]
+    if phase in ("discard", "give", "return"):
+        size = rules.widow_size if phase == "discard" else rules.exchange_size
+        keep = _pair_cards(hand)
+        if phase == "give":  # help the bidder with the best cards
+            order = sorted(hand, key=lambda c: -_value(rules, c))
+        else:  # put away the cheapest cards that are not part of a pair
+            order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
+        kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+        for start in range(len(hand) - size + 1):
+            action = kind(tuple(order[start : start + size]))
+            if deal.why_illegal(action) is None:
+                return action
+        return legal[0]
+    if phase == "raise":
+        return Hold()
+    # trick play
+    answers = [a for a in legal if isinstance(a, Answer)]
+    if answers:
+        return max(answers, key=lambda a: -1 if a.suit is None else rules.bonus[a.suit])
+    declarations = [a for a in legal if isinstance(a, Declare)]
+    if declarations:
+        return max(declarations, key=lambda a: rules.bonus[a.suit])
+    halves = [a for a in legal if isinstance(a, AskHalf)]
+    if halves and rng.random() < 0.5:
+        return max(halves, key=lambda a: rules.bonus[a.suit])
+    if AskFull() in legal and rng.random() < 0.3:
+        return AskFull()
+    cards = [a.card for a in legal if isinstance(a, Play)]
+    keep = _pair_cards(hand)
+    if not deal.trick:
+        aces = [c for c in cards if c.rank is Rank.ACE]
+        if aces:
+            return Play(aces[0])
+        plain = [c for c in cards if c not in keep] or cards
+        return Play(min(plain, key=lambda c: _value(rules, c)))
+    trick = deal.trick
+    winner_seat = (deal.leader + winning_index(rules, trick, deal.trump)) % rules.players
+    partner_winning = rules.partnership and winner_seat == rules.partner_of(seat)
+    last = len(trick) == rules.players - 1
+
+    def wins(card):
+        return winning_index(rules, [*trick, card], deal.trump) == len(trick)
+
+    winners = [c for c in cards if wins(c) and c not in keep]
+    if partner_winning and last:
+        return Play(max(cards, key=lambda c: (c not in keep, rules.points[c.rank])))
+    if winners and not partner_winning:
+        return Play(min(winners, key=lambda c: _value(rules, c)))
+    plain = [c for c in cards if c not in keep] or cards
+    return Play(min(plain, key=lambda c: _value(rules, c)))
+
+
+def _replay(rules, seed: int, history: list[list[str]]) -> Match:
+    match = Match(rules, seed=seed, first_dealer=seed % rules.players)
+    for number, actions in enumerate(history):
+        if not isinstance(actions, list) or len(actions) > MAX_HISTORY:
+            raise ValueError(f"history: deal {number + 1} is not a list of at most {MAX_HISTORY} actions")
+        if number > 0:
+            if not match.deal.is_over:
+                raise ValueError(f"history: deal {number} is not finished")
+            match.finish_deal()
+            if match.is_over:
+                raise ValueError("history: the match is already over")
+        for index, text in enumerate(actions, 1):
+            try:
+                match.deal.apply(parse_action(str(text)))
+            except (IllegalAction, ValueError) as e:
+                raise ValueError(f"history: deal {number + 1}, action {index} ({text}): {e}") from None
+    return match
+
+
+def _computers(match: Match, seed: int, history: list[list[str]]) -> None:
+    deal = match.deal
+    rng = random.Random(seed * 7919 + len(history) * 104729 + len(history[-1]))
+    while not deal.is_over and deal.to_move != HUMAN:
+        action = computer_action(deal, rng)
+        deal.apply(action)
+        history[-1].append(str(action))
+
+
+def _view(match: Match, history: list[list[str]], refused=None) -> dict:
+    deal = match.deal
+    rules = deal.rules
+    widow_shown = rules.widow_size and deal.bidder is not None
+    out = {
+        "rules": rules.name,
+        "players": rules.players,
+        "partnership": rules.partnership,
+        "history": history,
+        "dealer": deal.dealer,
+        "phase": deal.phase,
+        "to_move": deal.to_move,
+        "hand": [str(c) for c in deal.hands[HUMAN]],
+        "where": seat_places(rules.players, rules.partnership, HUMAN),
+        "counts": [len(h) for h in deal.hands],
+        "auction": [{"seat": s, "action": str(a)} for s, a in deal.auction],
+        "widow": [str(c) for c in deal.initial_widow] if widow_shown else [],
+        "bidder": deal.bidder,
+        "contract": deal.contract,
+        "trick": [{"seat": (deal.leader + i) % rules.players, "card": str(c)} for i, c in enumerate(deal.trick)]
+        if deal.phase == "play"
+        else [],
+        "last_trick": _last_trick(deal),
+        "trump": str(deal.trump) if deal.trump is not None else None,
+        "declarations": [{"suit": str(d.suit), "seat": d.seat, "how": d.how} for d in deal.declarations],
+        "points": deal.points if deal.is_over else None,
+        "tricks": list(deal.tricks),
+        "legal": [str(a) for a in deal.legal_actions()] if deal.to_move == HUMAN else [],
+        "totals": list(match.totals),
+        "deal_number": len(history),
+        "refused": refused,
+    }
+    if deal.is_over and not deal.redealt:
+        out["score"] = deal.score().to_dict()
+        out["totals_after"] = [t + s for t, s in zip(match.totals, deal.score().deal_scores())]
+        from .match import match_result
+
+        result = match_result(rules, out["totals_after"])
+        out["match_over"] = result.finished
+        out["winners"] = result.winners
+    out["redealt"] = deal.redealt
+    return out
+
+
+def _last_trick(deal) -> list:
+    """The last completed trick (public: everybody saw it)."""
+    played = [(s, a) for s, a in deal.history if isinstance(a, Play)]
+    n = deal.rules.players
+    done = len(played) // n * n
+    return [{"seat": s, "card": str(a.card)} for s, a in played[done - n : done]] if done else []
+
+
+def step(request: dict) -> dict:
+    """One move of the human (seat 0), then the computers until it is the human's turn again."""
+    rules = parse_rules(str(request.get("rules", "")))
+    seed = int(request.get("seed", 0))
+    history = request.get("history") or [[]]
+    if not isinstance(history, list) or not history:
+        raise ValueError("history: a list of deals, each a list of actions")
+    history = [list(d) if isinstance(d, list) else d for d in history]
+    match = _replay(rules, seed, history)
+    action = request.get("action")
+    refused = None
+    if action == "next":
+        if not match.deal.is_over:
+            raise ValueError("next: the deal is not over")
+        match.finish_deal()
+        if match.is_over:
+            raise ValueError("next: the match is over")
+        history.append([])
+    elif action is not None:
+        if match.deal.to_move != HUMAN:
+            raise ValueError("it is not your turn")
+        parsed = parse_action(str(action))
+        reason = match.deal.why_illegal(parsed)
+        if reason is not None:
+            refused = {"action": str(parsed), "code": reason.code, "params": reason.args, "message": str(reason)}
+        else:
+            match.deal.apply(parsed)
+            history[-1].append(str(parsed))
+    _computers(match, seed, history)
+    return _view(match, history, refused)

@@ -1,0 +1,133 @@
+// Builds a puzzle <section> from the engine's puzzle view (for shared positions and drills), with
+// the same structure and classes as the server-rendered lesson puzzles. Text only, never HTML.
+import { cardFace, cardName, catalog, format, spokenName, ui } from "./messages.js";
+import { el } from "./puzzle.js";
+
+function solutionText(kind, solution) {
+  if (kind === "score") return ui("solution_score", { score: solution.score });
+  if (kind === "trick-winner") return ui("solution_winner", { card: solution.cards[0] });
+  const names = solution.cards.map((c) => cardName(c, "nom")).join(", ") || ui("legal_none");
+  return ui("solution_cards", { cards: names });
+}
+
+export function cardSpan(code) {
+  const face = cardFace(code);
+  const span = el("span", face.red ? "card red" : "card");
+  span.setAttribute("role", "img");
+  span.setAttribute("aria-label", spokenName(code));
+  span.append(el("span", "", face.text));
+  span.firstChild.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+export function cardButton(code, toggle) {
+  const face = cardFace(code);
+  const button = el("button", face.red ? "card red" : "card");
+  button.type = "button";
+  button.dataset.card = code;
+  button.disabled = true;
+  button.setAttribute("aria-label", spokenName(code));
+  if (toggle) button.setAttribute("aria-pressed", "false");
+  const text = el("span", "", face.text);
+  text.setAttribute("aria-hidden", "true");
+  button.append(text);
+  return button;
+}
+
+export function renderPuzzle(spec, view, solution) {
+  const section = el("section", "puzzle");
+  section.id = "puzzle-shared";
+  section.tabIndex = -1;
+  section.dataset.kind = spec.kind;
+  section.dataset.puzzle = JSON.stringify(spec);
+  section.append(el("h2", "", ui("puzzle")), el("p", "prompt", catalog.kinds[spec.kind]));
+  const title = catalog.presets[view.rules] || view.rules_title;
+  section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
+  const state = el("dl", "state");
+  const trump = el("div");
+  trump.append(el("dt", "", ui("trump")), el("dd", "", view.trump ? format("{suit.nom}", { suit: view.trump }) : ui("no_trump")));
+  state.append(trump);
+  if (view.bidder !== null && view.bidder !== undefined) {
+    const contract = el("div");
+    contract.append(el("dt", "", ui("contract")), el("dd", "", `${view.contract} (${catalog.seats[view.where[view.bidder]]})`));
+    state.append(contract);
+  }
+  section.append(state);
+  const table = el("div", `table players-${view.players}`);
+  for (const seat of view.seats) {
+    if (seat.you) continue;
+    const box = el("div", `seat seat-${view.where[seat.seat]}`);
+    box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]]));
+    if (seat.points || seat.tricks) {
+      box.append(el("span", "taken", `${seat.points} ${ui("points_taken")}, ${seat.tricks} ${ui("tricks_won")}`));
+    }
+    if (seat.cards) {
+      const cards = el("span", "cards");
+      cards.append(...seat.cards.map(cardSpan));
+      box.append(cards);
+    } else {
+      box.append(el("span", "hidden-cards", catalog.cards.hidden.replace("{count}", seat.count)));
+    }
+    table.append(box);
+  }
+  const trick = el("div", "trick");
+  trick.append(el("h3", "", ui("trick")));
+  const played = (cards) => {
+    const list = el("ol", "trick-cards");
+    for (const p of cards) {
+      const item = el("li");
+      const card = spec.kind === "trick-winner" ? cardButton(p.card, false) : cardSpan(p.card);
+      item.append(el("span", "seat-name", catalog.seats[view.where[p.seat]]), card);
+      list.append(item);
+    }
+    return list;
+  };
+  if (view.trick.length) trick.append(played(view.trick));
+  if (view.then.length) trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then));
+  if (!view.trick.length && !view.then.length) trick.append(el("p", "", ui("trick_empty")));
+  table.append(trick);
+  section.append(table);
+  const you = el("div", "you");
+  you.append(el("h3", "", ui("your_hand")));
+  const hand = el("div", "hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", ui("your_hand"));
+  const me = view.seats[view.mover];
+  const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
+  hand.append(...me.cards.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
+  if (me.points || me.tricks) you.firstChild.append(` (${me.points} ${ui("points_taken")}, ${me.tricks} ${ui("tricks_won")})`);
+  you.append(hand);
+  section.append(you);
+  const controls = el("div", "controls");
+  if (spec.kind === "score") {
+    const number = el("input", "number");
+    number.id = "drill-number";
+    number.inputMode = "numeric";
+    number.autocomplete = "off";
+    number.disabled = true;
+    const label = el("label", "", ui("your_answer"));
+    label.htmlFor = number.id;
+    controls.append(label, number);
+  }
+  if (spec.kind === "all-legal" || spec.kind === "score") {
+    const check = el("button", "check", ui("check"));
+    check.type = "button";
+    check.disabled = true;
+    controls.append(check);
+  }
+  const show = el("button", "show-solution", ui("solution"));
+  show.type = "button";
+  show.setAttribute("aria-expanded", "false");
+  const retry = el("button", "retry", ui("retry"));
+  retry.type = "button";
+  retry.hidden = true;
+  controls.append(show, retry);
+  section.append(controls, el("p", "status", ui("engine_ready")), el("div", "feedback"));
+  section.lastChild.setAttribute("aria-live", "polite");
+  section.querySelector(".status").setAttribute("role", "status");
+  const panel = el("div", "solution-text");
+  panel.hidden = true;
+  panel.append(el("p", "solution-answer", solutionText(spec.kind, solution)));
+  section.append(panel);
+  return section;
+}

@@ -468,89 +468,46 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                     nav=nav,
                 ),
             )
-        write(
-            out / lang / "glossary" / "index.html",
-            env.get_template("glossary.html").render(
+
+        def page(rel, template, title, description, base=base, helpers=helpers, lang=lang, **extra):
+            """Render one page at /LANG/REL/ (REL may have several parts)."""
+            html = env.get_template(template).render(
                 **base,
                 **helpers,
-                root="../../",
-                path="glossary/",
-                terms=glossary,
-                title=cat["ui"]["glossary"],
-                description=cat["ui"]["glossary_description"],
-            ),
-        )
-        write(
-            out / lang / "position" / "index.html",
-            env.get_template("position.html").render(
-                **base,
-                **helpers,
-                root="../../",
-                path="position/",
-                presets=[{**p, "players": PRESETS[p["name"]].players} for p in presets],
-                title=cat["ui"]["position_title"],
-                description=cat["ui"]["position_intro"],
-            ),
-        )
-        write(
-            out / lang / "practice" / "index.html",
-            env.get_template("practice.html").render(
-                **base,
-                **helpers,
-                root="../../",
-                path="practice/",
-                themes=DRILL_THEMES,
-                title=cat["ui"]["practice_title"],
-                description=cat["ui"]["practice_intro"],
-            ),
-        )
-        write(
-            out / lang / "play" / "index.html",
-            env.get_template("play.html").render(
-                **base,
-                **helpers,
-                root="../../",
-                path="play/",
-                presets=presets,
-                title=cat["ui"]["play_title"],
-                description=cat["ui"]["play_intro"],
-            ),
-        )
+                root="../" * (rel.count("/") + 2),
+                path=f"{rel}/",
+                title=title,
+                description=description,
+                **extra,
+            )
+            write(out / lang / rel / "index.html", html)
+
+        ui = cat["ui"]
+        page("glossary", "glossary.html", ui["glossary"], ui["glossary_description"], terms=glossary)
+        players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
+        page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players)
+        page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
+        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=presets)
         option_names = [k for k in OPTION_DOCS if k != "name"]
-        write(
-            out / lang / "rules" / "index.html",
-            env.get_template("compare.html").render(
-                **base,
-                **helpers,
-                root="../../",
-                path="rules/",
-                presets=presets,
-                rows=[
-                    {"name": k, "text": cat["options"][k], "values": [getattr(PRESETS[p["name"]], k) for p in presets]}
-                    for k in option_names
-                ],
-                title=cat["ui"]["compare"],
-                description=cat["ui"]["rules_description"],
-            ),
-        )
+        rows = [
+            {"name": k, "text": cat["options"][k], "values": [getattr(PRESETS[p["name"]], k) for p in presets]}
+            for k in option_names
+        ]
+        page("rules", "compare.html", ui["compare"], ui["rules_description"], presets=presets, rows=rows)
         for name, rules in PRESETS.items():
             options = [
                 {"name": k, "value": v, "text": cat["options"][k], "source": OPTION_DOCS[k].source}
                 for k, v in rules.options().items()
             ]
-            write(
-                out / lang / "rules" / name / "index.html",
-                env.get_template("rules.html").render(
-                    **base,
-                    **helpers,
-                    root="../../../",
-                    path=f"rules/{name}/",
-                    preset=name,
-                    title=cat["presets"].get(name, PRESET_INFO[name][0]),
-                    source=PRESET_INFO[name][1],
-                    description=cat["ui"]["rules_description"],
-                    options=options,
-                ),
+            title = cat["presets"].get(name, PRESET_INFO[name][0])
+            page(
+                f"rules/{name}",
+                "rules.html",
+                title,
+                ui["rules_description"],
+                preset=name,
+                source=PRESET_INFO[name][1],
+                options=options,
             )
     assets = ROOT / "site" / "assets"
     shutil.copytree(assets, out / "assets", dirs_exist_ok=True)

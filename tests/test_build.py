@@ -226,3 +226,18 @@ def test_glossary_page_and_comparison_table(tmp_path):
     assert 'href="../../glossary/#overtake"' in lesson
     compare = (tmp_path / "out" / "en" / "rules" / "index.html").read_text()
     assert "Ukrainian partnership game" in compare and "The highest allowed bid" in compare
+
+
+def test_every_relative_link_and_asset_resolves(tmp_path):
+    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
+    out = tmp_path / "out"
+    link = re.compile(r'(?:href|src)="([^"#:]+)(?:#[^"]*)?"')
+    checked = 0
+    for page in out.rglob("*.html"):
+        for target in link.findall(page.read_text()):
+            path = (page.parent / target).resolve()
+            if path.is_dir():
+                path = path / "index.html"
+            assert path.exists(), f"{page.relative_to(out)} links to {target}"
+            checked += 1
+    assert checked > 500

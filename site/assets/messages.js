@@ -52,3 +52,8 @@ export function spokenName(card) {
     .replace("{suit}", catalog.suits[card[0]].nom)
     .replace("{rank}", catalog.ranks[card[1]].nom);
 }
+
+// "2 hidden cards", "1 hidden card"
+export function hiddenCards(count) {
+  return count === 1 ? catalog.cards.hidden_one : catalog.cards.hidden.replace("{count}", count);
+}

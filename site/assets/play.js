@@ -2,7 +2,7 @@
 // to the engine (op "game"), which refuses illegal actions with their reason, moves the computer
 // players, and returns what seat 0 (you) may see.
 import { engine } from "./engine-client.js";
-import { catalog, format, reason, ui, verdict } from "./messages.js";
+import { catalog, format, hiddenCards, reason, ui, verdict } from "./messages.js";
 import { el } from "./puzzle.js";
 import { cardButton, cardSpan } from "./render.js";
 
@@ -59,7 +59,7 @@ function renderTable() {
     const box = el("div", `seat seat-${state.where[seat]}`);
     const bids = state.auction.filter((b) => b.seat === seat).map((b) => (b.action === "p" ? ui("pass") : b.action));
     box.append(el("span", "seat-name", seatName(seat) + (state.bidder === seat ? ` · ${ui("bidder")}` : "")));
-    box.append(el("span", "hidden-cards", catalog.cards.hidden.replace("{count}", state.counts[seat])));
+    box.append(el("span", "hidden-cards", hiddenCards(state.counts[seat])));
     if (bids.length) box.append(el("span", "taken", `${ui("play_bids")}: ${bids.join(", ")}`));
     table.append(box);
   }

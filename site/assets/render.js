@@ -1,6 +1,6 @@
 // Builds a puzzle <section> from the engine's puzzle view (for shared positions and drills), with
 // the same structure and classes as the server-rendered lesson puzzles. Text only, never HTML.
-import { cardFace, cardName, catalog, format, spokenName, ui } from "./messages.js";
+import { cardFace, cardName, catalog, format, hiddenCards, spokenName, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
 function solutionText(kind, solution) {
@@ -66,7 +66,7 @@ export function renderPuzzle(spec, view, solution) {
       cards.append(...seat.cards.map(cardSpan));
       box.append(cards);
     } else {
-      box.append(el("span", "hidden-cards", catalog.cards.hidden.replace("{count}", seat.count)));
+      box.append(el("span", "hidden-cards", hiddenCards(seat.count)));
     }
     table.append(box);
   }

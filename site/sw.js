@@ -9,7 +9,8 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const base = self.registration.scope;
-      await cache.addAll(FILES.map((file) => new Request(new URL(file, base), { cache: "reload" })));
+      // "no-cache" revalidates with the server: files the page just loaded come back as 304s.
+      await cache.addAll(FILES.map((file) => new Request(new URL(file, base), { cache: "no-cache" })));
       await self.skipWaiting();
     })(),
   );

@@ -89,10 +89,11 @@ keepHashOnLanguageSwitch();
 openDeepLink();
 window.addEventListener("hashchange", openDeepLink);
 // After the first visit everything works offline (sw.js precaches the site). It is registered
-// only once the page is ready, so that it never competes with the first load.
+// only once the page is ready and a moment has passed, so that it never competes with the first load.
 function registerOffline() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  setTimeout(register, 3000); // let a slow first visit finish before the offline copy downloads
 }
 
 if (!hasPuzzles) {

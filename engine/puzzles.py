@@ -297,6 +297,8 @@ def view(spec) -> dict:
     rules = deal.rules
     mover = deal.to_move
     shown = set(spec.get("show", [])) | {mover}
+    if spec["kind"] in ("best-card", "declare"):
+        shown = set(range(rules.players))  # judged with every hand known, so every hand is shown
     seats = []
     for seat in range(rules.players):
         seats.append(

@@ -3,6 +3,13 @@
 import { cardFace, cardName, catalog, format, hiddenCards, spokenName, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
+// "3 points taken, 1 trick"
+function taken(seat) {
+  const tricks = `${seat.tricks} ${ui(seat.tricks === 1 ? "tricks_won_one" : "tricks_won")}`;
+  if (!seat.points) return tricks;
+  return `${seat.points} ${ui(seat.points === 1 ? "points_taken_one" : "points_taken")}, ${tricks}`;
+}
+
 function solutionText(kind, solution) {
   if (kind === "score") return ui("solution_score", { score: solution.score });
   if (kind === "trick-winner") return ui("solution_winner", { card: solution.cards[0] });
@@ -59,7 +66,7 @@ export function renderPuzzle(spec, view, solution) {
     const box = el("div", `seat seat-${view.where[seat.seat]}`);
     box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]]));
     if (seat.points || seat.tricks) {
-      box.append(el("span", "taken", `${seat.points} ${ui("points_taken")}, ${seat.tricks} ${ui("tricks_won")}`));
+      box.append(el("span", "taken", taken(seat)));
     }
     if (seat.cards) {
       const cards = el("span", "cards");
@@ -95,7 +102,7 @@ export function renderPuzzle(spec, view, solution) {
   const me = view.seats[view.mover];
   const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
   hand.append(...me.cards.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
-  if (me.points || me.tricks) you.firstChild.append(` (${me.points} ${ui("points_taken")}, ${me.tricks} ${ui("tricks_won")})`);
+  if (me.points || me.tricks) you.firstChild.append(` (${taken(me)})`);
   you.append(hand);
   section.append(you);
   const controls = el("div", "controls");

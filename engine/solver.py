@@ -106,6 +106,15 @@ class Solver:
         self.pending = deal.pending_question
         self.half_askers = tuple(deal.half_askers)
         self.tricks_played = deal.tricks_played
+        self.max_seats = [s for s in range(self.n) if self.is_max[s]]
+        # high cards first when leading
+        self.lead_order = [-self.strength[c] - self.card_points[c] * 10 for c in range(36)]
+        self.live = 0  # cards still in a hand or in the current trick
+        for h in self.hands:
+            self.live |= h
+        for c in self.trick:
+            self.live |= 1 << c
+        self.remaining = sum(self.card_points[c] for c in range(36) if self.live >> c & 1)
         self.tt: dict = {}
         self.nodes = 0
 
@@ -113,6 +122,8 @@ class Solver:
     def _snapshot(self):
         return (
             self.trick,
+            self.live,
+            self.remaining,
             self.leader,
             self.trump,
             self.declared,
@@ -125,6 +136,8 @@ class Solver:
     def _restore(self, snap):
         (
             self.trick,
+            self.live,
+            self.remaining,
             self.leader,
             self.trump,
             self.declared,
@@ -144,10 +157,13 @@ class Solver:
             if len(trick) < self.n:
                 return 0
             winner = (self.leader + winning_position(self.strength, trick, self.trump)) % self.n
-            gain = 0
-            if self.is_max[winner]:
-                cp = self.card_points
-                gain = sum(cp[c] for c in trick)
+            cp = self.card_points
+            points = 0
+            for c in trick:
+                points += cp[c]
+                self.live ^= 1 << c
+            self.remaining -= points
+            gain = points if self.is_max[winner] else 0
             self.tricks_played += 1
             trick_leader = self.leader
             self.leader = winner
@@ -232,6 +248,11 @@ class Solver:
             return [ANSWER + s for s in suits] or [ANSWER_NONE]
         trick = self.trick
         allowed = duty_mask(self.rules, self.hands[seat], trick, self.trump, self.tricks_played == 0)[0]
+        if not allowed & (allowed - 1):  # a single legal card: nothing to reduce or order
+            cards = [allowed.bit_length() - 1]
+            if not trick and self.window == "open":
+                return self._declaration_moves(seat, prune=reduce) + cards
+            return cards
         cards = self._reduce(allowed, seat) if reduce else [c for c in range(36) if allowed >> c & 1]
         strength = self.strength
         cp = self.card_points
@@ -240,28 +261,27 @@ class Solver:
             top = trick[win_pos]
             partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
             top_suit, trump = top // 9, self.trump
-
-            def beats_top(c):
-                s = c // 9
-                return (s == top_suit and strength[c] > strength[top]) or (s == trump and top_suit != trump)
-
-            if partner_wins:
-                cards.sort(key=lambda c: (beats_top(c), -cp[c], strength[c]))
-            else:
-                cards.sort(key=lambda c: (not beats_top(c), strength[c] if beats_top(c) else cp[c] * 100 + strength[c]))
+            top_strength = strength[top]
+            # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
+            # wins first, then the cheapest losers.
+            keys = {}
+            for c in cards:
+                suit = c // 9
+                beats = (suit == top_suit and strength[c] > top_strength) or (suit == trump and top_suit != trump)
+                if partner_wins:
+                    keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
+                else:
+                    keys[c] = strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
+            cards.sort(key=keys.__getitem__)
         else:
-            cards.sort(key=lambda c: -strength[c] - cp[c] * 10)
+            cards.sort(key=self.lead_order.__getitem__)
         if not trick and self.window == "open":
             return self._declaration_moves(seat, prune=reduce) + cards
         return cards
 
     def _reduce(self, allowed: int, seat: int) -> list[int]:
         """One card from each group of equivalent legal cards."""
-        live = 0
-        for h in self.hands:
-            live |= h
-        for c in self.trick:
-            live |= 1 << c
+        live = self.live
         cp = self.card_points
         out = []
         for s in range(4):
@@ -285,18 +305,10 @@ class Solver:
     # -- search --------------------------------------------------------------------------------
     def _upper_bound(self) -> int:
         """Points still available to the MAX side: every card, the last trick, its possible pairs."""
-        cp = self.card_points
-        total = self.last_bonus
+        total = self.remaining + self.last_bonus
         mine = 0
-        for seat, h in enumerate(self.hands):
-            while h:
-                low = h & -h
-                total += cp[low.bit_length() - 1]
-                h ^= low
-            if self.is_max[seat]:
-                mine |= self.hands[seat]
-        for c in self.trick:
-            total += cp[c]
+        for seat in self.max_seats:
+            mine |= self.hands[seat]
         for s in range(4):
             if not self.declared >> s & 1 and mine & PAIR_BITS[s] == PAIR_BITS[s]:
                 total += self.bonus[s]

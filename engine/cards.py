@@ -141,7 +141,6 @@ class Card:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._make(Suit(i // 9), Rank(i % 9)) for i in range(36))
-DECK = ALL_CARDS
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -30,7 +30,7 @@ from .actions import (
 )
 from .cards import Rank
 from .declare import PAIR_BITS
-from .match import Match
+from .match import Match, match_result
 from .play import IllegalAction, mask_of, winning_index
 from .puzzles import seat_places
 from .rules import parse_rules
@@ -192,10 +192,9 @@ def _view(match: Match, history: list[list[str]], refused=None) -> dict:
         "refused": refused,
     }
     if deal.is_over and not deal.redealt:
-        out["score"] = deal.score().to_dict()
-        out["totals_after"] = [t + s for t, s in zip(match.totals, deal.score().deal_scores())]
-        from .match import match_result
-
+        breakdown = deal.score()
+        out["score"] = breakdown.to_dict()
+        out["totals_after"] = [t + s for t, s in zip(match.totals, breakdown.deal_scores())]
         result = match_result(rules, out["totals_after"])
         out["match_over"] = result.finished
         out["winners"] = result.winners

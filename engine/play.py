@@ -117,11 +117,6 @@ def winning_index(rules: RuleSet, trick: Sequence[Card], trump: Suit | None) -> 
     return winning_position(tables(rules).strength, [c.index for c in trick], NO_TRUMP if trump is None else trump)
 
 
-def beats(rules: RuleSet, card: Card, target: Card) -> bool:
-    """Does ``card`` rank above ``target`` in the same suit?"""
-    return card.suit is target.suit and rules.strength[card.rank] > rules.strength[target.rank]
-
-
 def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
     top = -1
     for card in trick:

@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import NotationError, Rank, Suit
+from .cards import NotationError
 
 STANDARD_CARD_POINTS = (11, 10, 4, 3, 2, 0, 0, 0, 0)  # A T K Q J 9 8 7 6 (S0, S1, S2; S3 variant)
 UKRAINIAN_CARD_POINTS = (10, 10, 5, 5, 5, 0, 0, 0, 0)  # S3: aces and tens 10, K Q J 5
@@ -261,9 +261,6 @@ class RuleSet:
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.partnership else None
 
-    def card_points_of(self, card) -> int:
-        return self.points[card.rank]
-
     def replace(self, **changes) -> RuleSet:
         try:
             return dataclasses.replace(self, **changes)
@@ -453,11 +450,3 @@ def format_rules(rules: RuleSet) -> str:
             else:
                 parts.append(f"{key}={value}")
     return "+".join(parts)
-
-
-def rank_strength(rules: RuleSet, rank: Rank) -> int:
-    return rules.strength[rank]
-
-
-def bonus_for(rules: RuleSet, suit: Suit) -> int:
-    return rules.bonus[suit]

@@ -175,11 +175,6 @@ def _solver():
     return solver
 
 
-def register(name: str, function) -> None:
-    """Other modules (solver, puzzles) add their operations here."""
-    OPERATIONS[name] = function
-
-
 def handle(request_json: str) -> str:
     """One JSON request in, one JSON answer out; never raises for bad input."""
     try:

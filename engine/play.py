@@ -128,11 +128,12 @@ def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
 ACES = sum(1 << (9 * s) for s in range(4))
 
 
-def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first_trick: bool):
+def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first_trick: bool, t=None):
     """The one implementation of the card-play duties, on bitmasks.
 
     ``hand`` is a mask of card indices, ``trick`` a list of card indices, ``trump`` a suit
-    number or -1. Returns ``(allowed mask, duty code or None, suit, card to beat or -1)``.
+    number or -1; ``t`` may pass ``tables(rules)`` in (the solver does, to save the lookup).
+    Returns ``(allowed mask, duty code or None, suit, card to beat or -1)``.
     """
     if not trick:
         if first_trick and rules.first_lead == "ace_then_spade":
@@ -147,7 +148,7 @@ def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first
         if first_trick and rules.ace_must_show and follow & ACES:
             return follow & ACES, "ace_must_show", led, -1
         if rules.must_overtake:
-            t = tables(rules)
+            t = t or tables(rules)
             if rules.overtake_against_winner:
                 target = trick[winning_position(t.strength, trick, trump)]
                 if target // 9 != led:
@@ -163,7 +164,7 @@ def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first
         trumps = hand & SUIT_MASKS[trump]
         if trumps:
             if rules.must_overtrump:
-                t = tables(rules)
+                t = t or tables(rules)
                 top = _highest_of_suit(t.strength, trick, trump)
                 if top >= 0 and trumps & t.above[top]:
                     return trumps & t.above[top], "must_overtrump", trump, top

@@ -9,11 +9,19 @@ to move alone, and the other players play together to minimise that player's poi
 Trump declarations and partner questions are choices inside the search, and every rule comes
 from ``play.duty_mask`` (card play) and ``declare`` (declarations), the same code the deal uses.
 
-Technique: alpha-beta with a transposition table at trick boundaries holding bounds on the
-points still to come (key: the hands, the leader, the trump, the declared suits, the declaration
-window and the lock-outs), zero-window searches (MTD(f)) for exact values, equivalent-card
-reduction (same suit and points, no live card between them; kings and queens of undeclared suits
-are never merged), move ordering, and a cut-off on the points still available.
+Technique: fail-soft alpha-beta on the points still to come, with
+
+- a transposition table at trick boundaries holding bounds, keyed by the hands *by relative
+  rank* (per suit: who holds each live card, strongest first, and what it is worth), the
+  leader, the trump, the declared suits, the declaration window and the lock-outs;
+- equivalent-card reduction (same suit and points, no live card between them; kings and queens
+  of undeclared suits are never merged), also at the root, where equivalent cards share one
+  search;
+- move ordering (the table's best move, then cheap winners or points on a partner's trick);
+- cut-offs on bounds: the value is never below 0 nor above the points still available, and the
+  points the leader can cash with top cards nobody can beat go to the leader's side;
+- exact values from zero-window searches (``value``), stepped so that the dearer proofs are
+  made as few times as possible.
 """
 
 from __future__ import annotations
@@ -86,7 +94,7 @@ class Solver:
         self.n = rules.players
         self.max_side = rules.side_of(deal.to_move) if max_side is None else max_side
         self.is_max = [rules.side_of(s) == self.max_side for s in range(self.n)]
-        t = tables(rules)
+        t = self.card_tables = tables(rules)
         self.strength = t.strength
         self.card_points = [rules.points[i % 9] for i in range(36)]
         self.bonus = rules.bonus
@@ -107,6 +115,7 @@ class Solver:
         self.half_askers = tuple(deal.half_askers)
         self.tricks_played = deal.tricks_played
         self.max_seats = [s for s in range(self.n) if self.is_max[s]]
+        self.descend = 2 * len(self.max_seats) < self.n  # see value()
         # high cards first when leading
         self.lead_order = [-self.strength[c] - self.card_points[c] * 10 for c in range(36)]
         self.live = 0  # cards still in a hand or in the current trick
@@ -116,6 +125,15 @@ class Solver:
             self.live |= 1 << c
         self.remaining = sum(self.card_points[c] for c in range(36) if self.live >> c & 1)
         self.tt: dict = {}
+        self.relative: dict = {}
+        self.suit_codes: dict = {}
+        self.group_cache: dict = {}
+        # card classes for relative keys: points, and whether it is a king or queen of a pair
+        classes = {}
+        self.card_class = [
+            classes.setdefault((self.card_points[c], c % 9 if PAIR_BITS[c // 9] >> c & 1 else -1), len(classes))
+            for c in range(36)
+        ]
         self.nodes = 0
 
     # -- state changes -------------------------------------------------------------------------
@@ -247,16 +265,20 @@ class Solver:
             suits = pair_suits(self.hands[seat], self.declared)
             return [ANSWER + s for s in suits] or [ANSWER_NONE]
         trick = self.trick
-        allowed = duty_mask(self.rules, self.hands[seat], trick, self.trump, self.tricks_played == 0)[0]
+        allowed = duty_mask(self.rules, self.hands[seat], trick, self.trump, self.tricks_played == 0, self.card_tables)[
+            0
+        ]
         if not allowed & (allowed - 1):  # a single legal card: nothing to reduce or order
             cards = [allowed.bit_length() - 1]
             if not trick and self.window == "open":
                 return self._declaration_moves(seat, prune=reduce) + cards
             return cards
-        cards = self._reduce(allowed, seat) if reduce else [c for c in range(36) if allowed >> c & 1]
-        strength = self.strength
-        cp = self.card_points
-        if trick:
+        cards = self._reduce(allowed) if reduce else [c for c in range(36) if allowed >> c & 1]
+        if len(cards) < 2:
+            pass
+        elif trick:
+            strength = self.strength
+            cp = self.card_points
             win_pos = winning_position(strength, trick, self.trump)
             top = trick[win_pos]
             partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
@@ -279,28 +301,82 @@ class Solver:
             return self._declaration_moves(seat, prune=reduce) + cards
         return cards
 
-    def _reduce(self, allowed: int, seat: int) -> list[int]:
-        """One card from each group of equivalent legal cards."""
+    def _reduce(self, allowed: int) -> list[int]:
+        """One card from each group of equivalent legal cards (see ``_groups``)."""
+        out: list[int] = []
+        for s in range(4):
+            if allowed & SUIT_MASKS[s]:
+                out += self._suit_groups(s, allowed)[0]
+        return out
+
+    def _suit_groups(self, suit: int, allowed: int) -> tuple:
+        """``(kept cards, groups)`` of the legal cards of one suit, cached by that suit's state."""
+        shift = 9 * suit
+        key = (
+            (allowed >> shift & 511) | (self.live >> shift & 511) << 9 | (self.declared >> suit & 1) << 18 | suit << 19
+        )
+        entry = self.group_cache.get(key)
+        if entry is None:
+            groups = self._groups(suit, allowed)
+            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups)
+        return entry
+
+    def _groups(self, suit: int, allowed: int) -> tuple:
+        """Groups of equivalent legal cards of ``suit``, strongest first.
+
+        Equivalent: next to each other among the live cards of the suit (no card of another
+        hand or of the trick between them) and worth the same points; a king or queen of a suit
+        not yet declared is never merged, since it can still make a pair.
+        """
         live = self.live
         cp = self.card_points
+        protected_bits = 0 if self.declared >> suit & 1 else PAIR_BITS[suit]
+        groups: list[list[int]] = []
+        kept = -1
+        for c in self.suit_order[suit]:
+            bit = 1 << c
+            if not live & bit:
+                continue
+            if allowed & bit:
+                if kept >= 0 and cp[c] == cp[kept] and not (protected_bits & (bit | 1 << kept)):
+                    groups[-1].append(c)
+                    continue
+                groups.append([c])
+                kept = c
+            else:
+                kept = -1
+        return tuple(tuple(g) for g in groups)
+
+    def _relative_hands(self) -> tuple:
+        """The hands by relative rank: per suit, the owner and class of each live card, strongest first.
+
+        Two positions with the same relative hands play the same: every rule and the trick
+        winner depend only on suits, the order of the live cards, their points and which cards
+        are kings and queens. Each suit's code is cached by the suit's part of every hand.
+        """
+        hands = self.hands
+        cache = self.suit_codes
         out = []
         for s in range(4):
-            if not allowed & SUIT_MASKS[s]:
-                continue
-            protected_bits = 0 if self.declared >> s & 1 else PAIR_BITS[s]
-            kept = -1
-            for c in self.suit_order[s]:
-                bit = 1 << c
-                if not live & bit:
-                    continue
-                if allowed & bit:
-                    if kept >= 0 and cp[c] == cp[kept] and not (protected_bits & (bit | 1 << kept)):
-                        continue
-                    out.append(c)
-                    kept = c
-                else:
-                    kept = -1
-        return out
+            shift = 9 * s
+            part = tuple([s] + [h >> shift & 511 for h in hands])
+            code = cache.get(part)
+            if code is None:
+                code = cache[part] = self._suit_code(s)
+            out.append(code)
+        return tuple(out)
+
+    def _suit_code(self, suit: int) -> int:
+        hands = self.hands
+        cls = self.card_class
+        code = 1
+        for c in self.suit_order[suit]:
+            bit = 1 << c
+            for owner in range(self.n):
+                if hands[owner] & bit:
+                    code = code * 64 + cls[c] * 4 + owner
+                    break
+        return code
 
     # -- search --------------------------------------------------------------------------------
     def _upper_bound(self) -> int:
@@ -313,6 +389,46 @@ class Solver:
             if not self.declared >> s & 1 and mine & PAIR_BITS[s] == PAIR_BITS[s]:
                 total += self.bonus[s]
         return total
+
+    def _sure_points(self, seat: int) -> int:
+        """Card points ``seat`` wins for certain by leading its top cards now, at a trick boundary.
+
+        ``seat`` leads, without declaring, the cards above every other live card of their suit:
+        all of its top trumps, then in each other suit as many top cards as every other player
+        holding a trump has cards of that suit to follow with. Nobody can beat those tricks, so
+        ``seat`` keeps the lead and the trump stays; the others' answers never shorten another
+        suit of a player who could trump it. Counts only ``seat``'s own cards (and the last-trick
+        bonus when the run takes every trick).
+        """
+        if self.tricks_played == 0:  # the first lead may be restricted
+            return 0
+        hands = self.hands
+        mine = hands[seat]
+        live = self.live
+        trump = self.trump
+        trumpers = [hands[p] for p in range(self.n) if p != seat and trump >= 0 and hands[p] & SUIT_MASKS[trump]]
+        cp = self.card_points
+        points = tricks = 0
+        for s in range(4):
+            if not mine & SUIT_MASKS[s]:
+                continue
+            if s != trump and trumpers:
+                rounds = min((h & SUIT_MASKS[s]).bit_count() for h in trumpers)
+            else:
+                rounds = 9
+            for c in self.suit_order[s]:
+                if not rounds:
+                    break
+                bit = 1 << c
+                if mine & bit:
+                    points += cp[c]
+                    tricks += 1
+                    rounds -= 1
+                elif live & bit:
+                    break
+        if tricks == mine.bit_count():
+            points += self.last_bonus
+        return points
 
     def _last_trick(self) -> int:
         """Every player holds one card and nothing can be declared: the trick plays itself."""
@@ -327,11 +443,17 @@ class Solver:
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the points still to come for the MAX side."""
         self.nodes += 1
+        if beta <= 0:  # no side ever loses points: the value is at least 0
+            return 0
         boundary = not self.trick and self.pending is None
         if boundary:
             if self.hands[self.leader] == 0:
                 return 0
-            key = (*self.hands, self.leader, self.trump, self.declared, self.window, self.half_askers)
+            hands = tuple(self.hands)
+            rel = self.relative.get(hands)
+            if rel is None:
+                rel = self.relative[hands] = self._relative_hands()
+            key = (rel, self.leader, self.trump, self.declared, self.window, self.half_askers)
             entry = self.tt.get(key)
             best_move = -1
             if entry is not None:
@@ -347,6 +469,14 @@ class Solver:
             bound = self._upper_bound()
             if bound <= alpha:
                 return bound
+            if self.is_max[self.leader]:
+                sure = self._sure_points(self.leader)
+                if sure >= beta:
+                    return sure
+            else:
+                bound -= self._sure_points(self.leader)
+                if bound <= alpha:
+                    return bound
             alpha0, beta0 = alpha, beta
             if self.tricks_played == self.hand_size - 1 and (
                 self.window != "open" or not self._declaration_moves(self.leader, prune=True)
@@ -390,35 +520,81 @@ class Solver:
             self.tt[key] = (lower, upper, chosen)
         return best
 
-    def value(self, guess: int = 0) -> int:
-        """Exact value by MTD(f): a sequence of zero-window searches."""
-        lower, upper = -INF, INF
-        g = guess
+    def value(self, start: int | None = None) -> int:
+        """Exact value by a sequence of zero-window searches ("is it at least beta?").
+
+        Values run to a hundred points or more and the bounds a failed search returns are often
+        only one point from its test, so plain MTD(f) would need dozens of searches. Instead:
+
+        - when the other side has more players than the MAX side (the individual games with
+          three or more players), proving that MAX *reaches* a value is by far the dearer
+          proof, so the tests start above the value (``start`` or the upper bound) and step
+          down to each upper bound found; only the last search succeeds;
+        - otherwise the test point leaves ``start`` in doubling steps until the value is
+          bracketed, then halves the bracket.
+        """
+        lower, upper = 0, self._upper_bound()
+        if start is None:
+            start = upper if self.descend else 1
+        beta = min(max(start, lower + 1), upper)
+        step = 1
+        last = 0  # +1 after a search that succeeded, -1 after one that failed
+        bracketed = False
         while lower < upper:
-            beta = g + 1 if g == lower else g
             g = self.search(beta - 1, beta)
-            if g < beta:
-                upper = g
-            else:
+            result = 1 if g >= beta else -1
+            if result > 0:
                 lower = g
-        return g
+            else:
+                upper = g
+            if lower >= upper:
+                break
+            bracketed = bracketed or (last != 0 and result != last)
+            step = step * 2 if result == last else 1
+            last = result
+            if result < 0 and self.descend:
+                beta = max(g, lower + 1)
+            elif bracketed:
+                beta = (lower + upper + 1) // 2
+            elif result > 0:
+                beta = min(lower + step, upper)
+            else:
+                beta = max(upper - step + 1, lower + 1)
+        return lower
 
     def at_least(self, target: int) -> bool:
         """Can the MAX side get at least ``target`` more points? (one zero-window search)"""
         return self.search(target - 1, target) >= target
 
+    def root_moves(self) -> list[list[int]]:
+        """Every legal move at the root, grouped: the first move of a group stands for the others.
+
+        Equivalent cards (see ``_reduce``) form one group; every declaration and question is a
+        group of its own, none left out.
+        """
+        seat = self._to_move()
+        every = self.moves(seat, reduce=False)
+        cards = [m for m in every if m < 36]
+        allowed = 0
+        for c in cards:
+            allowed |= 1 << c
+        merged = {g[0]: list(g) for s in range(4) if allowed & SUIT_MASKS[s] for g in self._suit_groups(s, allowed)[1]}
+        ordered = [m for m in self.moves(seat) if m < 36]  # the search's order: a good first guess
+        return [[m] for m in every if m >= 36] + [merged[c] for c in ordered]
+
     def root_values(self) -> list[tuple[int, int]]:
-        """``(move, exact value)`` for every legal move at the root (no equivalence reduction)."""
+        """``(move, exact value)`` for every legal move at the root; equivalent cards share a search."""
         seat = self._to_move()
         out = []
-        guess = 0
-        for move in self.moves(seat, reduce=False):
+        previous = None  # the last child value: the next move's first test point
+        for group in self.root_moves():
+            move = group[0]
             snap = self._snapshot()
             gain = self._apply(move, seat)
-            child = self.value(guess)
-            guess = child
+            previous = self.value(None if previous is None else previous + self.descend)
             self._undo(move, seat, snap)
-            out.append((move, gain + child))
+            child = previous
+            out += [(m, gain + child) for m in group]
         return out
 
 

@@ -26,6 +26,7 @@ Technique: fail-soft alpha-beta on the points still to come, with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .actions import Answer, AskFull, AskHalf, Declare, Play
@@ -116,6 +117,7 @@ class Solver:
         self.tricks_played = deal.tricks_played
         self.max_seats = [s for s in range(self.n) if self.is_max[s]]
         self.descend = 2 * len(self.max_seats) < self.n  # see value()
+        self.unit = math.gcd(*rules.points, *rules.bonus, rules.last_trick_bonus)
         # high cards first when leading
         self.lead_order = [-self.strength[c] - self.card_points[c] * 10 for c in range(36)]
         self.live = 0  # cards still in a hand or in the current trick
@@ -529,38 +531,41 @@ class Solver:
         - when the other side has more players than the MAX side (the individual games with
           three or more players), proving that MAX *reaches* a value is by far the dearer
           proof, so the tests start above the value (``start`` or the upper bound) and step
-          down to each upper bound found; only the last search succeeds;
+          down to each upper bound found, so that only the last search succeeds (a ``start``
+          that proves too low first climbs in doubling steps);
         - otherwise the test point leaves ``start`` in doubling steps until the value is
           bracketed, then halves the bracket.
         """
-        lower, upper = 0, self._upper_bound()
-        if start is None:
-            start = upper if self.descend else 1
+        # Every value is a multiple of ``unit`` (5 with the Ukrainian and German card points):
+        # the bookkeeping below counts in units.
+        unit = self.unit
+        lower, upper = 0, self._upper_bound() // unit
+        start = upper if start is None and self.descend else -(-(start or 1) // unit)
         beta = min(max(start, lower + 1), upper)
         step = 1
         last = 0  # +1 after a search that succeeded, -1 after one that failed
         bracketed = False
         while lower < upper:
-            g = self.search(beta - 1, beta)
-            result = 1 if g >= beta else -1
+            g = self.search(beta * unit - 1, beta * unit)
+            result = 1 if g >= beta * unit else -1
             if result > 0:
-                lower = g
+                lower = -(-g // unit)
             else:
-                upper = g
+                upper = g // unit
             if lower >= upper:
                 break
             bracketed = bracketed or (last != 0 and result != last)
             step = step * 2 if result == last else 1
             last = result
             if result < 0 and self.descend:
-                beta = max(g, lower + 1)
+                beta = max(upper, lower + 1)
             elif bracketed:
                 beta = (lower + upper + 1) // 2
             elif result > 0:
                 beta = min(lower + step, upper)
             else:
                 beta = max(upper - step + 1, lower + 1)
-        return lower
+        return lower * unit
 
     def at_least(self, target: int) -> bool:
         """Can the MAX side get at least ``target`` more points? (one zero-window search)"""

@@ -1,6 +1,8 @@
 """The solver against a plain minimax (no pruning, no table, no card merging), written separately
 on top of the deal state machine, on random small positions under every preset: in the middle
-of tricks, between tricks with a declaration pending, and with partner questions."""
+of tricks, between tricks with a declaration pending, and with partner questions. The same
+minimax with a memo of states checks deeper positions (6 tricks left with three players, 4 with
+four, 7 with two), where the solver's bounds and transpositions have more to do."""
 
 import random
 
@@ -82,6 +84,82 @@ def test_solver_equals_plain_minimax(name):
 def test_solver_equals_plain_minimax_long(name):
     max_tricks = 4 if PRESETS[name].players <= 3 else 3  # a 4-trick minimax on four hands takes minutes
     check_against_minimax(name, 150, seed=8, max_tricks=max_tricks)
+
+
+def state_key(deal):
+    """Everything about a deal in play that the points still to come depend on."""
+    return (
+        tuple(tuple(h) for h in deal.hands),
+        tuple(deal.trick),
+        deal.leader,
+        deal.trump,
+        tuple((d.suit, d.seat) for d in deal.declarations),
+        deal.declare_state,
+        deal.pending_question,
+        tuple(deal.half_askers),
+        deal.tricks_played,
+    )
+
+
+def memo_minimax(deal, side, memo):
+    """``minimax`` remembering the value of each state, which makes deeper positions affordable."""
+    if deal.is_over:
+        return 0
+    key = state_key(deal)
+    if key not in memo:
+        here = side_total(deal, side)
+        values = []
+        for action in deal.legal_actions():
+            child = deal.copy()
+            child.apply(action)
+            values.append(side_total(child, side) - here + memo_minimax(child, side, memo))
+        memo[key] = max(values) if deal.rules.side_of(deal.to_move) == side else min(values)
+    return memo[key]
+
+
+def positions_with(rules, count, seed, tricks_left):
+    """Random positions with exactly ``tricks_left`` tricks to go, between tricks or inside one."""
+    rng = random.Random(seed)
+    out = []
+    deal_seed = seed * 1000
+    while len(out) < count:
+        deal = Deal.new(rules, deal_seed, dealer=deal_seed % rules.players)
+        deal_seed += 1
+        while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played == tricks_left):
+            deal.apply(random_action(deal, rng))
+        for _ in range(rng.randrange(rules.players)):
+            if not deal.is_over:
+                deal.apply(random_action(deal, rng))
+        if not deal.is_over:
+            out.append(deal)
+    return out
+
+
+DEEPER_TRICKS = {2: 7, 3: 6, 4: 4}  # tricks left for the deeper check, by the number of players
+
+
+def check_deeper(name, count, seed):
+    rules = PRESETS[name]
+    for deal in positions_with(rules, count, seed, tricks_left=DEEPER_TRICKS[rules.players]):
+        solution = solve(deal)
+        side, memo = solution.side, {}
+        expected = {}
+        for action in deal.legal_actions():
+            child = deal.copy()
+            child.apply(action)
+            expected[str(action)] = side_total(child, side) - side_total(deal, side) + memo_minimax(child, side, memo)
+        assert {a.action: a.value for a in solution.actions} == expected, deal.position()
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_solver_equals_memoized_minimax_deeper(name):
+    check_deeper(name, 2, seed=9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_solver_equals_memoized_minimax_deeper_long(name):
+    check_deeper(name, 12, seed=10)
 
 
 def test_solver_counts_declarations_and_trump_changes():

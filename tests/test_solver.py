@@ -23,17 +23,55 @@ def side_total(deal, side):
     return total
 
 
-def minimax(deal, side):
-    """Points the side gains from here on with best play by both sides (the others minimise)."""
+def minimax(deal, side, memo=None):
+    """Points the side gains from here on with best play by both sides (the others minimise).
+
+    With ``memo`` (a dict) the value of each state is remembered, which makes deeper positions
+    affordable; without it nothing is shared between branches.
+    """
     if deal.is_over:
         return 0
+    key = None if memo is None else state_key(deal)
+    if key is not None and key in memo:
+        return memo[key]
     here = side_total(deal, side)
     values = []
     for action in deal.legal_actions():
         child = deal.copy()
         child.apply(action)
-        values.append(side_total(child, side) - here + minimax(child, side))
-    return max(values) if deal.rules.side_of(deal.to_move) == side else min(values)
+        values.append(side_total(child, side) - here + minimax(child, side, memo))
+    value = max(values) if deal.rules.side_of(deal.to_move) == side else min(values)
+    if key is not None:
+        memo[key] = value
+    return value
+
+
+def state_key(deal):
+    """Everything about a deal in play that the points still to come depend on."""
+    return (
+        tuple(tuple(h) for h in deal.hands),
+        tuple(deal.trick),
+        deal.leader,
+        deal.trump,
+        tuple((d.suit, d.seat) for d in deal.declarations),
+        deal.declare_state,
+        deal.pending_question,
+        tuple(deal.half_askers),
+        deal.tricks_played,
+    )
+
+
+def assert_solver_equals_minimax(deal, memo=None):
+    """The solver's value for every legal action equals the minimax value of that action."""
+    solution = solve(deal)
+    side = solution.side
+    expected = {}
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        expected[str(action)] = side_total(child, side) - side_total(deal, side) + minimax(child, side, memo)
+    assert {a.action: a.value for a in solution.actions} == expected, deal.position()
+    assert solution.value == max(expected.values())
 
 
 def small_positions(rules, count, seed, max_tricks):
@@ -59,18 +97,8 @@ def small_positions(rules, count, seed, max_tricks):
 
 
 def check_against_minimax(name, count, seed, max_tricks):
-    rules = PRESETS[name]
-    for deal in small_positions(rules, count, seed, max_tricks):
-        solution = solve(deal)
-        side = solution.side
-        expected = {}
-        for action in deal.legal_actions():
-            child = deal.copy()
-            child.apply(action)
-            expected[str(action)] = side_total(child, side) - side_total(deal, side) + minimax(child, side)
-        got = {a.action: a.value for a in solution.actions}
-        assert got == expected, deal.position()
-        assert solution.value == max(expected.values())
+    for deal in small_positions(PRESETS[name], count, seed, max_tricks):
+        assert_solver_equals_minimax(deal)
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -84,37 +112,6 @@ def test_solver_equals_plain_minimax(name):
 def test_solver_equals_plain_minimax_long(name):
     max_tricks = 4 if PRESETS[name].players <= 3 else 3  # a 4-trick minimax on four hands takes minutes
     check_against_minimax(name, 150, seed=8, max_tricks=max_tricks)
-
-
-def state_key(deal):
-    """Everything about a deal in play that the points still to come depend on."""
-    return (
-        tuple(tuple(h) for h in deal.hands),
-        tuple(deal.trick),
-        deal.leader,
-        deal.trump,
-        tuple((d.suit, d.seat) for d in deal.declarations),
-        deal.declare_state,
-        deal.pending_question,
-        tuple(deal.half_askers),
-        deal.tricks_played,
-    )
-
-
-def memo_minimax(deal, side, memo):
-    """``minimax`` remembering the value of each state, which makes deeper positions affordable."""
-    if deal.is_over:
-        return 0
-    key = state_key(deal)
-    if key not in memo:
-        here = side_total(deal, side)
-        values = []
-        for action in deal.legal_actions():
-            child = deal.copy()
-            child.apply(action)
-            values.append(side_total(child, side) - here + memo_minimax(child, side, memo))
-        memo[key] = max(values) if deal.rules.side_of(deal.to_move) == side else min(values)
-    return memo[key]
 
 
 def positions_with(rules, count, seed, tricks_left):
@@ -141,14 +138,7 @@ DEEPER_TRICKS = {2: 7, 3: 6, 4: 4}  # tricks left for the deeper check, by the n
 def check_deeper(name, count, seed):
     rules = PRESETS[name]
     for deal in positions_with(rules, count, seed, tricks_left=DEEPER_TRICKS[rules.players]):
-        solution = solve(deal)
-        side, memo = solution.side, {}
-        expected = {}
-        for action in deal.legal_actions():
-            child = deal.copy()
-            child.apply(action)
-            expected[str(action)] = side_total(child, side) - side_total(deal, side) + memo_minimax(child, side, memo)
-        assert {a.action: a.value for a in solution.actions} == expected, deal.position()
+        assert_solver_equals_minimax(deal, memo={})
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -74,26 +74,39 @@ def assert_solver_equals_minimax(deal, memo=None):
     assert solution.value == max(expected.values())
 
 
-def small_positions(rules, count, seed, max_tricks):
+def random_positions(rules, count, seed, play_to):
+    """Positions from fresh seeded deals: ``play_to(deal, rng)`` plays each on and returns the
+    position it wants, or None (that deal is skipped)."""
     rng = random.Random(seed)
     out = []
     deal_seed = seed * 1000
     while len(out) < count:
         deal = Deal.new(rules, deal_seed, dealer=deal_seed % rules.players)
         deal_seed += 1
+        position = play_to(deal, rng)
+        if position is not None:
+            out.append(position)
+    return out
+
+
+def small_positions(rules, count, seed, max_tricks):
+    """At most ``max_tricks`` tricks left, often with a declaration window or question open."""
+
+    def play_to(deal, rng):
         stop_at = rng.randint(1, max_tricks)
         while not deal.is_over:
             left = rules.hand_size - deal.tricks_played
             if deal.phase == "play" and left <= stop_at and rng.random() < 0.4:
-                out.append(deal.copy())
-                break
+                return deal.copy()
             actions = deal.legal_actions() if deal.phase == "play" else None
             declarations = [a for a in actions or [] if not isinstance(a, Play)]
             if declarations and rng.random() < 0.5:
                 deal.apply(rng.choice(declarations))  # reach windows and questions often
             else:
                 deal.apply(random_action(deal, rng))
-    return out
+        return None
+
+    return random_positions(rules, count, seed, play_to)
 
 
 def check_against_minimax(name, count, seed, max_tricks):
@@ -115,21 +128,17 @@ def test_solver_equals_plain_minimax_long(name):
 
 
 def positions_with(rules, count, seed, tricks_left):
-    """Random positions with exactly ``tricks_left`` tricks to go, between tricks or inside one."""
-    rng = random.Random(seed)
-    out = []
-    deal_seed = seed * 1000
-    while len(out) < count:
-        deal = Deal.new(rules, deal_seed, dealer=deal_seed % rules.players)
-        deal_seed += 1
+    """Exactly ``tricks_left`` tricks to go, between tricks or inside one."""
+
+    def play_to(deal, rng):
         while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played == tricks_left):
             deal.apply(random_action(deal, rng))
         for _ in range(rng.randrange(rules.players)):
             if not deal.is_over:
                 deal.apply(random_action(deal, rng))
-        if not deal.is_over:
-            out.append(deal)
-    return out
+        return None if deal.is_over else deal
+
+    return random_positions(rules, count, seed, play_to)
 
 
 DEEPER_TRICKS = {2: 7, 3: 6, 4: 4}  # tricks left for the deeper check, by the number of players

@@ -4,7 +4,8 @@
     winner POSITION       who is winning the current trick (--cards D7-DK adds cards to it)
     play --preset NAME --seed N   a random legal deal played to the end, printed as a record
     score RECORD          the score breakdown of a finished deal
-    solve POSITION        every legal action with its value (perfect information)
+    solve POSITION        every legal action with its value (perfect information), and
+                          whether the bidder can still make the contract
     presets               the rule-set presets and every option with its source
 
 POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
@@ -61,6 +62,14 @@ def _print_solve(out: dict) -> None:
     for item in out["actions"]:
         mark = "*" if item["best"] else " "
         print(f"{mark} {item['action']:<10} {item['value']:>4}" + (f"  (-{item['loss']})" if item["loss"] else ""))
+    contract = out.get("contract")
+    if contract:
+        head = f"contract {contract['contract']}: the bidder's side has {contract['have']}"
+        if not contract["can_make"]:
+            print(f"{head} and cannot make it against best play")
+        else:
+            keep = ", ".join(contract["making_actions"])
+            print(f"{head} and can still make it (actions that keep it: {keep})")
 
 
 def _print_presets(out: dict) -> None:
@@ -96,8 +105,12 @@ def main(argv=None) -> int:
             out, show = web.winner(_text(args.position), args.cards), _print_winner
         elif args.command == "solve":
             from . import solver
+            from .notation import parse_position
 
-            out, show = solver.solve_position(_text(args.position)), _print_solve
+            deal = parse_position(_text(args.position))
+            out, show = solver.solve(deal).to_dict(), _print_solve
+            if deal.bidder is not None:
+                out["contract"] = {"contract": deal.contract, **solver.contract_status(deal)}
         elif args.command == "play":
             out, show = web.play(args.preset, args.seed), _print_lines
         elif args.command == "score":

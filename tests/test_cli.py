@@ -82,3 +82,14 @@ def test_solve_marks_the_optimal_actions():
     assert "* trump:C" in text
     bad = run("solve", "rules:three-player/hands:/lead:0")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_solve_says_whether_the_contract_can_still_be_made():
+    pos = "rules:three-player/hands:KQ.KQ.6.,A.7.98.J,T.8.7.AT/lead:0/decl:S0/tricks:3,2,1/bidder:0/points:30,20,12"
+    # 30 card points and the 40 of spades: 70 so far; declaring clubs wins 90 more
+    data = json.loads(run("solve", pos + "/bid:150", "--json").stdout)["contract"]
+    assert data["have"] == 70 and data["can_make"] and data["making_actions"] == ["trump:C"]
+    assert "can still make it (actions that keep it: trump:C)" in run("solve", pos + "/bid:150").stdout
+    data = json.loads(run("solve", pos + "/bid:165", "--json").stdout)["contract"]
+    assert not data["can_make"] and data["making_actions"] == []
+    assert "cannot make it against best play" in run("solve", pos + "/bid:165").stdout

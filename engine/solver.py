@@ -275,7 +275,12 @@ class Solver:
             if not trick and self.window == "open":
                 return self._declaration_moves(seat, prune=reduce) + cards
             return cards
-        cards = self._reduce(allowed) if reduce else [c for c in range(36) if allowed >> c & 1]
+        if not reduce:
+            cards = [c for c in range(36) if allowed >> c & 1]
+        elif len(trick) == self.n - 1 and self.tricks_played:
+            cards = self._last_card_choices(allowed, seat)
+        else:
+            cards = self._reduce(allowed)
         if len(cards) < 2:
             pass
         elif trick:
@@ -311,24 +316,59 @@ class Solver:
                 out += self._suit_groups(s, allowed)[0]
         return out
 
-    def _suit_groups(self, suit: int, allowed: int) -> tuple:
-        """``(kept cards, groups)`` of the legal cards of one suit, cached by that suit's state."""
+    def _last_card_choices(self, allowed: int, seat: int) -> list[int]:
+        """The cards worth trying for the last player of a trick.
+
+        Cards of equal power (next to each other among the live cards of a suit) decide the
+        trick alike and stay alike afterwards; only their points differ. Into a trick that its
+        own side takes, the player loses nothing by banking the card worth most (the one kept
+        could later fall to the other side); into a trick the other side takes, by giving the
+        card worth least (the one kept can still only add to what the other side would get).
+        So one card per group is enough: the dearest or the cheapest.
+        """
+        strength, trick, trump = self.strength, self.trick, self.trump
+        win_pos = winning_position(strength, trick, trump)
+        top = trick[win_pos]
+        top_suit, top_strength = top // 9, strength[top]
+        mine = self.is_max[seat]
+        taken_by_mine = self.is_max[(self.leader + win_pos) % self.n] == mine
+        out = []
+        for s in range(4):
+            if not allowed & SUIT_MASKS[s]:
+                continue
+            for dearest, cheapest in self._suit_groups(s, allowed, same_points=False)[2]:
+                if dearest == cheapest:
+                    out.append(dearest)
+                    continue
+                beats = (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump)
+                out.append(dearest if beats or taken_by_mine else cheapest)
+        return out
+
+    def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
+        """``(kept cards, groups, (dearest, cheapest) of each group)`` of the legal cards of one
+        suit, cached by that suit's state."""
         shift = 9 * suit
         key = (
-            (allowed >> shift & 511) | (self.live >> shift & 511) << 9 | (self.declared >> suit & 1) << 18 | suit << 19
+            (allowed >> shift & 511)
+            | (self.live >> shift & 511) << 9
+            | (self.declared >> suit & 1) << 18
+            | suit << 19
+            | same_points << 21
         )
         entry = self.group_cache.get(key)
         if entry is None:
-            groups = self._groups(suit, allowed)
-            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups)
+            groups = self._groups(suit, allowed, same_points)
+            cp = self.card_points.__getitem__
+            picks = tuple((max(g, key=cp), min(g, key=cp)) for g in groups)
+            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks)
         return entry
 
-    def _groups(self, suit: int, allowed: int) -> tuple:
+    def _groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
         """Groups of equivalent legal cards of ``suit``, strongest first.
 
         Equivalent: next to each other among the live cards of the suit (no card of another
-        hand or of the trick between them) and worth the same points; a king or queen of a suit
-        not yet declared is never merged, since it can still make a pair.
+        hand or of the trick between them) and, with ``same_points``, worth the same points; a
+        king or queen of a suit not yet declared is never merged, since it can still make a pair.
         """
         live = self.live
         cp = self.card_points
@@ -340,7 +380,7 @@ class Solver:
             if not live & bit:
                 continue
             if allowed & bit:
-                if kept >= 0 and cp[c] == cp[kept] and not (protected_bits & (bit | 1 << kept)):
+                if kept >= 0 and (cp[c] == cp[kept] or not same_points) and not (protected_bits & (bit | 1 << kept)):
                     groups[-1].append(c)
                     continue
                 groups.append([c])
@@ -584,8 +624,10 @@ class Solver:
         for c in cards:
             allowed |= 1 << c
         merged = {g[0]: list(g) for s in range(4) if allowed & SUIT_MASKS[s] for g in self._suit_groups(s, allowed)[1]}
-        ordered = [m for m in self.moves(seat) if m < 36]  # the search's order: a good first guess
-        return [[m] for m in every if m >= 36] + [merged[c] for c in ordered]
+        # in the search's order (a good first guess); groups the search would not try, last
+        rank = {m: i for i, m in enumerate(self.moves(seat))}
+        groups = sorted(merged.values(), key=lambda g: min(rank.get(c, len(rank)) for c in g))
+        return [[m] for m in every if m >= 36] + groups
 
     def root_values(self) -> list[tuple[int, int]]:
         """``(move, exact value)`` for every legal move at the root; equivalent cards share a search."""

@@ -597,8 +597,11 @@ class Solver:
             bracketed = bracketed or (last != 0 and result != last)
             step = step * 2 if result == last else 1
             last = result
-            if result < 0 and self.descend:
-                beta = max(upper, lower + 1)
+            jumped = upper < beta - 1 if result < 0 else lower > beta
+            if result < 0 and (self.descend or jumped):
+                beta = max(upper, lower + 1)  # is the bound just found the value? (MTD(f))
+            elif result > 0 and jumped:
+                beta = min(lower + 1, upper)
             elif bracketed:
                 beta = (lower + upper + 1) // 2
             elif result > 0:

@@ -16,7 +16,8 @@ Technique: fail-soft alpha-beta on the points still to come, with
   leader, the trump, the declared suits, the declaration window and the lock-outs;
 - equivalent-card reduction (same suit and points, no live card between them; kings and queens
   of undeclared suits are never merged), also at the root, where equivalent cards share one
-  search;
+  search; the last player of a trick also drops cards that equal-power cards dominate
+  (``_last_card_choices``);
 - move ordering (the table's best move, then cheap winners or points on a partner's trick);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
   points the leader can cash with top cards nobody can beat go to the leader's side;

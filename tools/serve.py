@@ -41,9 +41,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that leaves a page while a file is still coming (a phone closing the tab
+        # during the Pyodide download) is normal; anything else is still reported.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int, verbose: bool = False) -> Server:
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     server.verbose = verbose
     return server
 

@@ -268,46 +268,46 @@ class Solver:
             suits = pair_suits(self.hands[seat], self.declared)
             return [ANSWER + s for s in suits] or [ANSWER_NONE]
         trick = self.trick
-        allowed = duty_mask(self.rules, self.hands[seat], trick, self.trump, self.tricks_played == 0, self.card_tables)[
-            0
-        ]
-        if not allowed & (allowed - 1):  # a single legal card: nothing to reduce or order
-            cards = [allowed.bit_length() - 1]
-            if not trick and self.window == "open":
-                return self._declaration_moves(seat, prune=reduce) + cards
-            return cards
+        first_trick = self.tricks_played == 0
+        allowed = duty_mask(self.rules, self.hands[seat], trick, self.trump, first_trick, self.card_tables)[0]
         if not reduce:
             cards = [c for c in range(36) if allowed >> c & 1]
-        elif len(trick) == self.n - 1 and self.tricks_played:
+        elif not allowed & (allowed - 1):  # a single legal card
+            cards = [allowed.bit_length() - 1]
+        elif len(trick) == self.n - 1 and not first_trick:
             cards = self._last_card_choices(allowed, seat)
         else:
             cards = self._reduce(allowed)
-        if len(cards) < 2:
-            pass
-        elif trick:
-            strength = self.strength
-            cp = self.card_points
-            win_pos = winning_position(strength, trick, self.trump)
-            top = trick[win_pos]
-            partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
-            top_suit, trump = top // 9, self.trump
-            top_strength = strength[top]
-            # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
-            # wins first, then the cheapest losers.
-            keys = {}
-            for c in cards:
-                suit = c // 9
-                beats = (suit == top_suit and strength[c] > top_strength) or (suit == trump and top_suit != trump)
-                if partner_wins:
-                    keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
-                else:
-                    keys[c] = strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
-            cards.sort(key=keys.__getitem__)
-        else:
-            cards.sort(key=self.lead_order.__getitem__)
+        if len(cards) > 1:
+            self._order(cards, seat)
         if not trick and self.window == "open":
             return self._declaration_moves(seat, prune=reduce) + cards
         return cards
+
+    def _order(self, cards: list[int], seat: int) -> None:
+        """Sort ``seat``'s candidate cards, most promising first."""
+        trick = self.trick
+        if not trick:
+            cards.sort(key=self.lead_order.__getitem__)  # high cards first
+            return
+        strength = self.strength
+        cp = self.card_points
+        win_pos = winning_position(strength, trick, self.trump)
+        top = trick[win_pos]
+        partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
+        top_suit, trump = top // 9, self.trump
+        top_strength = strength[top]
+        # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
+        # wins first, then the cheapest losers.
+        keys = {}
+        for c in cards:
+            suit = c // 9
+            beats = (suit == top_suit and strength[c] > top_strength) or (suit == trump and top_suit != trump)
+            if partner_wins:
+                keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
+            else:
+                keys[c] = strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
+        cards.sort(key=keys.__getitem__)
 
     def _reduce(self, allowed: int) -> list[int]:
         """One card from each group of equivalent legal cards (see ``_groups``)."""
@@ -576,6 +576,9 @@ class Solver:
           that proves too low first climbs in doubling steps);
         - otherwise the test point leaves ``start`` in doubling steps until the value is
           bracketed, then halves the bracket.
+
+        Either way, a failed search whose bound jumps well past its test is followed by a test
+        at that bound (the MTD(f) step), since such a bound is often the value itself.
         """
         # Every value is a multiple of ``unit`` (5 with the Ukrainian and German card points):
         # the bookkeeping below counts in units.
@@ -627,10 +630,10 @@ class Solver:
         allowed = 0
         for c in cards:
             allowed |= 1 << c
-        merged = {g[0]: list(g) for s in range(4) if allowed & SUIT_MASKS[s] for g in self._suit_groups(s, allowed)[1]}
+        groups = [list(g) for s in range(4) if allowed & SUIT_MASKS[s] for g in self._suit_groups(s, allowed)[1]]
         # in the search's order (a good first guess); groups the search would not try, last
         rank = {m: i for i, m in enumerate(self.moves(seat))}
-        groups = sorted(merged.values(), key=lambda g: min(rank.get(c, len(rank)) for c in g))
+        groups.sort(key=lambda g: min(rank.get(c, len(rank)) for c in g))
         return [[m] for m in every if m >= 36] + groups
 
     def root_values(self) -> list[tuple[int, int]]:
@@ -642,9 +645,9 @@ class Solver:
             move = group[0]
             snap = self._snapshot()
             gain = self._apply(move, seat)
-            previous = self.value(None if previous is None else previous + self.descend)
+            child = self.value(None if previous is None else previous + self.descend)
             self._undo(move, seat, snap)
-            child = previous
+            previous = child
             out += [(m, gain + child) for m in group]
         return out
 

@@ -140,6 +140,8 @@ class Solver:
         self.nodes = 0
 
     # -- state changes -------------------------------------------------------------------------
+    # _snapshot and _restore list the same fields on purpose: a tuple built and unpacked in
+    # place is the fastest undo (a shared list of names with getattr/setattr cost 15-20 %).
     def _snapshot(self):
         return (
             self.trick,

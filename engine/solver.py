@@ -698,16 +698,18 @@ def contract_status(deal) -> dict:
     need = deal.contract - have
     solver = Solver(deal, max_side=side)
     seat = solver._to_move()
-    making = []
-    for move in solver.moves(seat, reduce=False):
+    making, count = [], 0
+    for group in solver.root_moves():  # equivalent cards share one search
         snap = solver._snapshot()
-        gain = solver._apply(move, seat)
-        ok = gain + solver.search(need - gain - 1, need - gain) >= need
-        solver._undo(move, seat, snap)
-        if ok:
-            making.append(str(move_to_action(move)))
+        gain = solver._apply(group[0], seat)
+        if solver.at_least(need - gain):
+            making += [str(move_to_action(move)) for move in group]
+        solver._undo(group[0], seat, snap)
+        count += len(group)
+    order = {str(a): i for i, a in enumerate(deal.legal_actions())}
+    making.sort(key=order.__getitem__)
     mover_on_side = rules.side_of(deal.to_move) == side
-    can_make = bool(making) if mover_on_side else len(making) == len(solver.moves(seat, reduce=False))
+    can_make = bool(making) if mover_on_side else len(making) == count
     return {"bidder_side": side, "have": have, "need": max(need, 0), "can_make": can_make, "making_actions": making}
 
 

@@ -178,3 +178,26 @@ def test_contract_status():
     assert status["have"] == 57 and status["can_make"] and status["making_actions"] == ["S6"]
     pos = pos.replace("bid:55", "bid:60")
     assert not contract_status(parse_position(pos))["can_make"]
+
+
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])
+def test_contract_status_equals_minimax(name):
+    """Which actions keep the contract makeable, by minimax from the bidder's side."""
+    rules = PRESETS[name]
+    checked = 0
+    for deal in small_positions(rules, 12, seed=5, max_tricks=3):
+        if deal.bidder is None:
+            continue
+        side = rules.side_of(deal.bidder)
+        making = []
+        for action in deal.legal_actions():
+            child = deal.copy()
+            child.apply(action)
+            if side_total(child, side) + minimax(child, side) >= deal.contract:
+                making.append(str(action))
+        status = contract_status(deal)
+        assert status["making_actions"] == making, deal.position()
+        on_side = rules.side_of(deal.to_move) == side
+        assert status["can_make"] == (bool(making) if on_side else len(making) == len(deal.legal_actions()))
+        checked += 1
+    assert checked >= 10

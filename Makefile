@@ -8,6 +8,7 @@ PYTHON ?= $(shell command -v python3.13 || command -v python3.12 || command -v p
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site clean
 
@@ -26,7 +27,7 @@ node_modules/.installed: package.json package-lock.json
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-	  (echo "Installing Debian's chromium for the browser tests" && apt-get update -qq && apt-get install -y -qq chromium)
+	  (echo "Installing Debian's chromium for the browser tests" && $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
 build: $(VENV)/.installed node_modules/.installed
 	$(PY) build.py

@@ -17,7 +17,7 @@ Technique: fail-soft alpha-beta on the points still to come, with
 - equivalent-card reduction (same suit and points, no live card between them; kings and queens
   of undeclared suits are never merged), also at the root, where equivalent cards share one
   search; the last player of a trick also drops cards that equal-power cards dominate
-  (``_last_card_choices``);
+  (``_follower_choices``);
 - move ordering (the table's best move, then cheap winners or points on a partner's trick);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
   points the leader can cash with top cards nobody can beat go to the leader's side;
@@ -105,6 +105,11 @@ class Solver:
         self.hand_size = rules.hand_size
         # suit order by strength, strongest first, for equivalent-card reduction
         self.suit_order = [sorted(range(9 * s, 9 * s + 9), key=lambda c: -self.strength[c]) for s in range(4)]
+        # the cards of the same suit that beat each card
+        self.stronger = [
+            sum(1 << d for d in range(9 * (c // 9), 9 * (c // 9) + 9) if self.strength[d] > self.strength[c])
+            for c in range(36)
+        ]
         self.hands = [mask_of(h) for h in deal.hands]
         self.trick = [c.index for c in deal.trick]
         self.leader = deal.leader
@@ -276,26 +281,25 @@ class Solver:
             cards = [c for c in range(36) if allowed >> c & 1]
         elif not allowed & (allowed - 1):  # a single legal card
             cards = [allowed.bit_length() - 1]
-        elif len(trick) == self.n - 1 and not first_trick:
-            cards = self._last_card_choices(allowed, seat)
-        else:
+        elif not trick:
             cards = self._reduce(allowed)
-        if len(cards) > 1:
-            self._order(cards, seat)
+            if len(cards) > 1:
+                cards.sort(key=self.lead_order.__getitem__)  # high cards first
+        else:
+            win_pos = winning_position(self.strength, trick, self.trump)
+            cards = self._reduce(allowed) if first_trick else self._follower_choices(allowed, seat, win_pos)
+            if len(cards) > 1:
+                self._order(cards, seat, win_pos)
         if not trick and self.window == "open":
             return self._declaration_moves(seat, prune=reduce) + cards
         return cards
 
-    def _order(self, cards: list[int], seat: int) -> None:
-        """Sort ``seat``'s candidate cards, most promising first."""
-        trick = self.trick
-        if not trick:
-            cards.sort(key=self.lead_order.__getitem__)  # high cards first
-            return
+    def _order(self, cards: list[int], seat: int, win_pos: int) -> None:
+        """Sort the cards ``seat`` may follow with, most promising first (``win_pos``: the
+        position in the trick of the card on top)."""
         strength = self.strength
         cp = self.card_points
-        win_pos = winning_position(strength, trick, self.trump)
-        top = trick[win_pos]
+        top = self.trick[win_pos]
         partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
         top_suit, trump = top // 9, self.trump
         top_strength = strength[top]
@@ -319,37 +323,64 @@ class Solver:
                 out += self._suit_groups(s, allowed)[0]
         return out
 
-    def _last_card_choices(self, allowed: int, seat: int) -> list[int]:
-        """The cards worth trying for the last player of a trick.
+    def _follower_choices(self, allowed: int, seat: int, win_pos: int) -> list[int]:
+        """The cards worth trying for a player following to a trick.
 
         Cards of equal power (next to each other among the live cards of a suit) decide the
-        trick alike and stay alike afterwards; only their points differ. Into a trick that its
-        own side takes, the player loses nothing by banking the card worth most (the one kept
-        could later fall to the other side); into a trick the other side takes, by giving the
-        card worth least (the one kept can still only add to what the other side would get).
-        So one card per group is enough: the dearest or the cheapest.
+        trick alike and stay alike afterwards; only their points differ. When the side that
+        takes the trick no longer depends on anyone's choice (nobody still to play can beat the
+        card that would be on top), then into a trick of its own side the player loses nothing by
+        banking the card worth most (the one kept could later fall to the other side), and into a
+        trick of the other side by giving the card worth least (the one kept can still only add
+        to what the other side would get). So one card per group is enough: the dearest or the
+        cheapest; otherwise one card per different point value of the group.
         """
-        strength, trick, trump = self.strength, self.trick, self.trump
-        win_pos = winning_position(strength, trick, trump)
-        top = trick[win_pos]
+        strength, trump, is_max = self.strength, self.trump, self.is_max
+        top = self.trick[win_pos]
         top_suit, top_strength = top // 9, strength[top]
-        mine = self.is_max[seat]
-        taken_by_mine = self.is_max[(self.leader + win_pos) % self.n] == mine
+        mine = is_max[seat]
+        top_side = is_max[(self.leader + win_pos) % self.n]
+        top_decided = None  # does the side of the current top card take the trick? (when asked)
         out = []
         for s in range(4):
             if not allowed & SUIT_MASKS[s]:
                 continue
-            for dearest, cheapest in self._suit_groups(s, allowed, same_points=False)[2]:
+            entry = self._suit_groups(s, allowed, same_points=False)
+            for (dearest, cheapest), reps in zip(entry[2], entry[3]):
                 if dearest == cheapest:
                     out.append(dearest)
                     continue
-                beats = (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump)
-                out.append(dearest if beats or taken_by_mine else cheapest)
+                if (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump):
+                    side, decided = mine, self._takes_trick(dearest, mine, seat)
+                else:
+                    if top_decided is None:
+                        top_decided = self._takes_trick(top, top_side, seat)
+                    side, decided = top_side, top_decided
+                if decided:
+                    out.append(dearest if side == mine else cheapest)
+                else:
+                    out += reps
         return out
 
+    def _takes_trick(self, card: int, side: bool, seat: int) -> bool:
+        """With ``card`` on top of the trick after ``seat`` plays, does ``side`` surely take it?
+
+        True when every player still to play is on that side or holds no card that could beat
+        ``card`` (a stronger card of its suit, or any trump if it is not a trump).
+        """
+        n, hands, is_max = self.n, self.hands, self.is_max
+        beaters = self.stronger[card]
+        if self.trump >= 0 and card // 9 != self.trump:
+            beaters |= SUIT_MASKS[self.trump]
+        for i in range(1, n - len(self.trick)):
+            player = (seat + i) % n
+            if is_max[player] != side and hands[player] & beaters:
+                return False
+        return True
+
     def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
-        """``(kept cards, groups, (dearest, cheapest) of each group)`` of the legal cards of one
-        suit, cached by that suit's state."""
+        """``(kept cards, groups, (dearest, cheapest) of each group, one card per point value of
+        each group)`` of the legal cards of one suit, cached by that suit's state."""
         shift = 9 * suit
         key = (
             (allowed >> shift & 511)
@@ -363,7 +394,9 @@ class Solver:
             groups = self._groups(suit, allowed, same_points)
             cp = self.card_points.__getitem__
             picks = tuple((max(g, key=cp), min(g, key=cp)) for g in groups)
-            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks)
+            # one card (the strongest) per different point value of each group
+            point_reps = tuple(tuple({cp(c): c for c in reversed(g)}.values())[::-1] for g in groups)
+            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks, point_reps)
         return entry
 
     def _groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:

@@ -16,8 +16,8 @@ Technique: fail-soft alpha-beta on the points still to come, with
   leader, the trump, the declared suits, the declaration window and the lock-outs;
 - equivalent-card reduction (same suit and points, no live card between them; kings and queens
   of undeclared suits are never merged), also at the root, where equivalent cards share one
-  search; the last player of a trick also drops cards that equal-power cards dominate
-  (``_follower_choices``);
+  search; once the side that takes a trick is settled, a player also drops the cards that
+  equal-power cards dominate (``_card_choices``);
 - move ordering (the table's best move, then cheap winners or points on a partner's trick);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
   points the leader can cash with top cards nobody can beat go to the leader's side;
@@ -282,12 +282,12 @@ class Solver:
         elif not allowed & (allowed - 1):  # a single legal card
             cards = [allowed.bit_length() - 1]
         elif not trick:
-            cards = self._reduce(allowed)
+            cards = self._reduce(allowed) if first_trick else self._card_choices(allowed, seat, -1)
             if len(cards) > 1:
                 cards.sort(key=self.lead_order.__getitem__)  # high cards first
         else:
             win_pos = winning_position(self.strength, trick, self.trump)
-            cards = self._reduce(allowed) if first_trick else self._follower_choices(allowed, seat, win_pos)
+            cards = self._reduce(allowed) if first_trick else self._card_choices(allowed, seat, win_pos)
             if len(cards) > 1:
                 self._order(cards, seat, win_pos)
         if not trick and self.window == "open":
@@ -323,8 +323,9 @@ class Solver:
                 out += self._suit_groups(s, allowed)[0]
         return out
 
-    def _follower_choices(self, allowed: int, seat: int, win_pos: int) -> list[int]:
-        """The cards worth trying for a player following to a trick.
+    def _card_choices(self, allowed: int, seat: int, win_pos: int) -> list[int]:
+        """The cards worth trying for ``seat`` (``win_pos``: the position in the trick of the card
+        on top, -1 when ``seat`` leads).
 
         Cards of equal power (next to each other among the live cards of a suit) decide the
         trick alike and stay alike afterwards; only their points differ. When the side that
@@ -336,10 +337,11 @@ class Solver:
         cheapest; otherwise one card per different point value of the group.
         """
         strength, trump, is_max = self.strength, self.trump, self.is_max
-        top = self.trick[win_pos]
-        top_suit, top_strength = top // 9, strength[top]
         mine = is_max[seat]
-        top_side = is_max[(self.leader + win_pos) % self.n]
+        if win_pos >= 0:
+            top = self.trick[win_pos]
+            led, top_suit, top_strength = self.trick[0] // 9, top // 9, strength[top]
+            top_side = is_max[(self.leader + win_pos) % self.n]
         top_decided = None  # does the side of the current top card take the trick? (when asked)
         out = []
         for s in range(4):
@@ -350,11 +352,13 @@ class Solver:
                 if dearest == cheapest:
                     out.append(dearest)
                     continue
-                if (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump):
-                    side, decided = mine, self._takes_trick(dearest, mine, seat)
+                if win_pos < 0:
+                    side, decided = mine, self._takes_trick(dearest, mine, seat, s)
+                elif (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump):
+                    side, decided = mine, self._takes_trick(dearest, mine, seat, led)
                 else:
                     if top_decided is None:
-                        top_decided = self._takes_trick(top, top_side, seat)
+                        top_decided = self._takes_trick(top, top_side, seat, led)
                     side, decided = top_side, top_decided
                 if decided:
                     out.append(dearest if side == mine else cheapest)
@@ -362,19 +366,28 @@ class Solver:
                     out += reps
         return out
 
-    def _takes_trick(self, card: int, side: bool, seat: int) -> bool:
-        """With ``card`` on top of the trick after ``seat`` plays, does ``side`` surely take it?
+    def _takes_trick(self, card: int, side: bool, seat: int, led: int) -> bool:
+        """With ``card`` on top of a trick led in suit ``led`` once ``seat`` has played, does
+        ``side`` surely take it?
 
-        True when every player still to play is on that side or holds no card that could beat
-        ``card`` (a stronger card of its suit, or any trump if it is not a trump).
+        True when nobody of the other side still to play can beat ``card``: a player holding
+        the led suit must follow it, so only a stronger card of the led suit could; a player
+        without it could with a trump (a stronger one if ``card`` is a trump).
         """
-        n, hands, is_max = self.n, self.hands, self.is_max
-        beaters = self.stronger[card]
-        if self.trump >= 0 and card // 9 != self.trump:
-            beaters |= SUIT_MASKS[self.trump]
+        n, hands, is_max, trump = self.n, self.hands, self.is_max, self.trump
+        suit = card // 9
+        stronger = self.stronger[card]
+        led_cards = SUIT_MASKS[led]
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
         for i in range(1, n - len(self.trick)):
             player = (seat + i) % n
-            if is_max[player] != side and hands[player] & beaters:
+            if is_max[player] == side:
+                continue
+            hand = hands[player]
+            if hand & led_cards:
+                if suit == led and hand & stronger:
+                    return False
+            elif hand & (stronger if suit == trump else trumps):
                 return False
         return True
 

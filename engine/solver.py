@@ -20,7 +20,8 @@ Technique: fail-soft alpha-beta on the points still to come, with
   equal-power cards dominate (``_card_choices``);
 - move ordering (the table's best move, then cheap winners or points on a partner's trick);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
-  points the leader can cash with top cards nobody can beat go to the leader's side;
+  points the leader can cash with top cards nobody can beat go to the leader's side, and once
+  the trump can no longer change, so do the points of the trumps above all of the other side's;
 - exact values from zero-window searches (``value``), stepped so that the dearer proofs are
   made as few times as possible.
 """
@@ -481,6 +482,26 @@ class Solver:
                 total += self.bonus[s]
         return total
 
+    def _bounds(self, most: int) -> tuple[int, int]:
+        """``(lower, upper)`` bounds on the value at a trick boundary, ``most`` being the points
+        still available to the MAX side (``_upper_bound``).
+
+        Each side surely wins the points the leader can cash with top cards (when it leads) and
+        those of the top trumps it holds (once the trump is settled); the two overlap (the
+        leader's top trumps), so only the larger counts.
+        """
+        sure = self._sure_points(self.leader)
+        side, trumps = self._master_trumps() if self.trump >= 0 else (None, 0)
+        if self.is_max[self.leader]:
+            mine, theirs = sure, 0
+        else:
+            mine, theirs = 0, sure
+        if side:
+            mine = max(mine, trumps)
+        elif side is not None:
+            theirs = max(theirs, trumps)
+        return mine, most - theirs
+
     def _sure_points(self, seat: int) -> int:
         """Card points ``seat`` wins for certain by leading its top cards now, at a trick boundary.
 
@@ -521,6 +542,40 @@ class Solver:
             points += self.last_bonus
         return points
 
+    def _master_trumps(self) -> tuple:
+        """``(side, points)``: once the trump can no longer change, the trumps above every trump
+        of the other side win whatever tricks they fall in, so their points go to the side that
+        holds them (``side``: True for the MAX side; None when there are none or a pair could
+        still be declared).
+        """
+        hands, live, declared = self.hands, self.live, self.declared
+        if self.questions:
+            holders = [0, 0]
+            for seat, hand in enumerate(hands):
+                holders[self.is_max[seat]] |= hand
+        else:
+            holders = hands
+        for s in range(4):
+            bits = PAIR_BITS[s]
+            if not declared >> s & 1 and live & bits == bits:
+                for hand in holders:
+                    if hand & bits == bits:
+                        return None, 0
+        side = None
+        points = 0
+        cp, is_max = self.card_points, self.is_max
+        for c in self.suit_order[self.trump]:
+            bit = 1 << c
+            if not live & bit:
+                continue
+            owner = next(seat for seat in range(self.n) if hands[seat] & bit)
+            if side is None:
+                side = is_max[owner]
+            elif is_max[owner] != side:
+                break
+            points += cp[c]
+        return side, points
+
     def _last_trick(self) -> int:
         """Every player holds one card and nothing can be declared: the trick plays itself."""
         n = self.n
@@ -560,14 +615,11 @@ class Solver:
             bound = self._upper_bound()
             if bound <= alpha:
                 return bound
-            if self.is_max[self.leader]:
-                sure = self._sure_points(self.leader)
-                if sure >= beta:
-                    return sure
-            else:
-                bound -= self._sure_points(self.leader)
-                if bound <= alpha:
-                    return bound
+            lower, upper = self._bounds(bound)
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
             alpha0, beta0 = alpha, beta
             if self.tricks_played == self.hand_size - 1 and (
                 self.window != "open" or not self._declaration_moves(self.leader, prune=True)

@@ -10,7 +10,7 @@ import pytest
 
 from engine import PRESETS, Deal, Play, parse_position
 from engine.players import random_action
-from engine.solver import contract_status, solve
+from engine.solver import Solver, contract_status, solve
 
 
 def side_total(deal, side):
@@ -159,6 +159,69 @@ def test_solver_equals_memoized_minimax_deeper(name):
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_solver_equals_memoized_minimax_deeper_long(name):
     check_deeper(name, 12, seed=10)
+
+
+def declared_positions(rules, count, seed, tricks_left):
+    """``tricks_left`` tricks to go with a trump declared (declarations made when offered, mostly),
+    so that the trump is often settled, or not quite, when the bounds from the top trumps apply."""
+
+    def play_to(deal, rng):
+        while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played == tricks_left):
+            actions = deal.legal_actions() if deal.phase == "play" else []
+            declarations = [a for a in actions if not isinstance(a, Play)]
+            deal.apply(declarations[0] if declarations and rng.random() < 0.7 else random_action(deal, rng))
+        for _ in range(rng.randrange(rules.players)):
+            if not deal.is_over:
+                deal.apply(random_action(deal, rng))
+        return None if deal.is_over or deal.trump is None else deal
+
+    return random_positions(rules, count, seed, play_to)
+
+
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])
+def test_solver_equals_memoized_minimax_with_trump_declared(name):
+    rules = PRESETS[name]
+    for deal in declared_positions(rules, 10, seed=11, tricks_left=DEEPER_TRICKS[rules.players]):
+        assert_solver_equals_minimax(deal, memo={})
+
+
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])
+def test_bounds_hold_the_value(name):
+    """The cut-off bounds at a trick boundary (cashable top cards, top trumps) never cut off the value."""
+    rules = PRESETS[name]
+    tricks_left = DEEPER_TRICKS[rules.players] - 1
+    positions = declared_positions(rules, 16, seed=12, tricks_left=tricks_left)
+    positions += positions_with(rules, 8, seed=13, tricks_left=tricks_left)
+    checked = 0
+    for deal in positions:
+        if deal.trick or deal.pending_question is not None:
+            continue
+        for side in {rules.side_of(seat) for seat in range(rules.players)}:  # the leader's and the others
+            solver = Solver(deal, max_side=side)
+            lower, upper = solver._bounds(solver._upper_bound())
+            assert lower <= minimax(deal, side, {}) <= upper, (deal.position(), side)
+        checked += 1
+    assert checked >= 5
+
+
+def test_top_trumps_count_only_once_the_trump_is_settled():
+    # Spades are trump; seat 0 holds the ace and the ten, above every other trump.
+    settled = "rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2"
+    assert Solver(parse_position(settled))._master_trumps() == (True, 21)
+    assert Solver(parse_position(settled), max_side=1)._master_trumps() == (False, 21)
+    # Against seat 1, seat 0's cashable top cards and top trumps are the same 21 points, counted once.
+    deal = parse_position(settled)
+    solver = Solver(deal, max_side=1)
+    lower, upper = solver._bounds(solver._upper_bound())
+    assert upper == solver._upper_bound() - 21 >= minimax(deal, 1, {})
+    # Seat 1 could still declare hearts and change the trump.
+    open_pair = "rules:three-player/hands:AT.6.7.,K9...KQ,Q8.8.9./lead:0/decl:S0/tricks:3,2,2"
+    assert Solver(parse_position(open_pair))._master_trumps() == (None, 0)
+    # With partner questions a king and queen split between partners can still make a pair.
+    partners = "rules:faq-pairs/hands:AT...Q,K9.7..,Q8...K,J7.8../lead:0/decl:S0/tricks:2,2,1,1"
+    assert Solver(parse_position(partners))._master_trumps() == (None, 0)
+    opponents = "rules:faq-pairs/hands:AT...Q,K9...K,Q8.7..,J7.8../lead:0/decl:S0/tricks:2,2,1,1"
+    assert Solver(parse_position(opponents))._master_trumps() == (True, 21)
 
 
 def test_solver_counts_declarations_and_trump_changes():

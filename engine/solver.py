@@ -561,17 +561,19 @@ class Solver:
                 for hand in holders:
                     if hand & bits == bits:
                         return None, 0
+        mine = 0
+        for seat in self.max_seats:
+            mine |= hands[seat]
         side = None
         points = 0
-        cp, is_max = self.card_points, self.is_max
+        cp = self.card_points
         for c in self.suit_order[self.trump]:
             bit = 1 << c
             if not live & bit:
                 continue
-            owner = next(seat for seat in range(self.n) if hands[seat] & bit)
             if side is None:
-                side = is_max[owner]
-            elif is_max[owner] != side:
+                side = bool(mine & bit)
+            elif bool(mine & bit) != side:
                 break
             points += cp[c]
         return side, points

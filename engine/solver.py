@@ -603,25 +603,17 @@ class Solver:
                 rel = self.relative[hands] = self._relative_hands()
             key = (rel, self.leader, self.trump, self.declared, self.window, self.half_askers)
             entry = self.tt.get(key)
-            best_move = -1
-            if entry is not None:
-                lower, upper, best_move = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-            bound = self._upper_bound()
-            if bound <= alpha:
-                return bound
-            lower, upper = self._bounds(bound)
+            if entry is None:  # a new position: start from the bounds it shows by itself
+                entry = self.tt[key] = (*self._bounds(self._upper_bound()), -1)
+            lower, upper, best_move = entry
             if lower >= beta:
                 return lower
             if upper <= alpha:
                 return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
             alpha0, beta0 = alpha, beta
             if self.tricks_played == self.hand_size - 1 and (
                 self.window != "open" or not self._declaration_moves(self.leader, prune=True)
@@ -655,7 +647,7 @@ class Solver:
                         if alpha >= beta:
                             break
         if boundary:
-            lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
+            lower, upper = entry[0], entry[1]
             if best <= alpha0:
                 upper = min(upper, best)
             elif best >= beta0:

@@ -349,6 +349,9 @@ class Solver:
             if not allowed & SUIT_MASKS[s]:
                 continue
             entry = self._suit_groups(s, allowed, same_points=False)
+            if not entry[4]:  # every group a single card
+                out += entry[0]
+                continue
             for (dearest, cheapest), reps in zip(entry[2], entry[3]):
                 if dearest == cheapest:
                     out.append(dearest)
@@ -394,7 +397,8 @@ class Solver:
 
     def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
         """``(kept cards, groups, (dearest, cheapest) of each group, one card per point value of
-        each group)`` of the legal cards of one suit, cached by that suit's state."""
+        each group, whether any group has more than one card)`` of the legal cards of one suit,
+        cached by that suit's state."""
         shift = 9 * suit
         key = (
             (allowed >> shift & 511)
@@ -410,7 +414,8 @@ class Solver:
             picks = tuple((max(g, key=cp), min(g, key=cp)) for g in groups)
             # one card (the strongest) per different point value of each group
             point_reps = tuple(tuple({cp(c): c for c in reversed(g)}.values())[::-1] for g in groups)
-            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks, point_reps)
+            multiple = any(len(g) > 1 for g in groups)
+            entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks, point_reps, multiple)
         return entry
 
     def _groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:

@@ -18,7 +18,8 @@ Technique: fail-soft alpha-beta on the points still to come, with
   of undeclared suits are never merged), also at the root, where equivalent cards share one
   search; once the side that takes a trick is settled, a player also drops the cards that
   equal-power cards dominate (``_card_choices``);
-- move ordering (the table's best move, then cheap winners or points on a partner's trick);
+- move ordering (the table's best move, else the lead that last cut off at the same trick
+  number, then high leads, cheap winners or points on a partner's trick);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
   points the leader can cash with top cards nobody can beat go to the leader's side, and once
   the trump can no longer change, so do the points of the trumps above all of the other side's;
@@ -137,6 +138,7 @@ class Solver:
         self.relative: dict = {}
         self.suit_codes: dict = {}
         self.group_cache: dict = {}
+        self.killers: dict = {}  # (trick number, seat) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
         classes = {}
         self.card_class = [
@@ -626,9 +628,12 @@ class Solver:
                 return self._last_trick()
         seat = self._to_move()
         moves = self.moves(seat)
-        if boundary and best_move in moves:
-            moves.remove(best_move)
-            moves.insert(0, best_move)
+        if boundary:
+            if best_move not in moves:  # none from the table: the lead that last cut off at this trick
+                best_move = self.killers.get((self.tricks_played, seat), -1)
+            if best_move in moves:
+                moves.remove(best_move)
+                moves.insert(0, best_move)
         maximize = self.is_max[seat]
         best = -INF if maximize else INF
         chosen = moves[0]
@@ -660,6 +665,8 @@ class Solver:
             else:
                 lower = upper = best
             self.tt[key] = (lower, upper, chosen)
+            if (best >= beta0) if maximize else (best <= alpha0):  # a cut-off (killer heuristic)
+                self.killers[(self.tricks_played, seat)] = chosen
         return best
 
     def value(self, start: int | None = None) -> int:

@@ -138,7 +138,7 @@ class Solver:
         self.relative: dict = {}
         self.suit_codes: dict = {}
         self.group_cache: dict = {}
-        self.killers: dict = {}  # (trick number, seat) -> the last lead that caused a cut-off
+        self.killers: dict = {}  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
         classes = {}
         self.card_class = [
@@ -630,7 +630,7 @@ class Solver:
         moves = self.moves(seat)
         if boundary:
             if best_move not in moves:  # none from the table: the lead that last cut off at this trick
-                best_move = self.killers.get((self.tricks_played, seat), -1)
+                best_move = self.killers.get((self.tricks_played, seat, self.trump), -1)
             if best_move in moves:
                 moves.remove(best_move)
                 moves.insert(0, best_move)
@@ -666,7 +666,7 @@ class Solver:
                 lower = upper = best
             self.tt[key] = (lower, upper, chosen)
             if (best >= beta0) if maximize else (best <= alpha0):  # a cut-off (killer heuristic)
-                self.killers[(self.tricks_played, seat)] = chosen
+                self.killers[(self.tricks_played, seat, self.trump)] = chosen
         return best
 
     def value(self, start: int | None = None) -> int:

@@ -307,13 +307,17 @@ class Solver:
         top_suit, trump = top // 9, self.trump
         top_strength = strength[top]
         # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
-        # wins first, then the cheapest losers.
+        # wins first (the dearest when the last card of a three-player trick: measured to cut
+        # off sooner there, and later in the four-player games), then the cheapest losers.
+        dearest_winner = self.n == 3 and len(self.trick) == 2
         keys = {}
         for c in cards:
             suit = c // 9
             beats = (suit == top_suit and strength[c] > top_strength) or (suit == trump and top_suit != trump)
             if partner_wins:
                 keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
+            elif dearest_winner:
+                keys[c] = -cp[c] * 100 + strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
             else:
                 keys[c] = strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
         cards.sort(key=keys.__getitem__)
@@ -664,9 +668,11 @@ class Solver:
                 lower = max(lower, best)
             else:
                 lower = upper = best
-            self.tt[key] = (lower, upper, chosen)
             if (best >= beta0) if maximize else (best <= alpha0):  # a cut-off (killer heuristic)
                 self.killers[(self.tricks_played, seat, self.trump)] = chosen
+            elif (best <= alpha0) if maximize else (best >= beta0):
+                chosen = entry[2]  # every move failed: keep the move that once cut off
+            self.tt[key] = (lower, upper, chosen)
         return best
 
     def value(self, start: int | None = None) -> int:

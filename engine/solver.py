@@ -107,11 +107,6 @@ class Solver:
         self.hand_size = rules.hand_size
         # suit order by strength, strongest first, for equivalent-card reduction
         self.suit_order = [sorted(range(9 * s, 9 * s + 9), key=lambda c: -self.strength[c]) for s in range(4)]
-        # the cards of the same suit that beat each card
-        self.stronger = [
-            sum(1 << d for d in range(9 * (c // 9), 9 * (c // 9) + 9) if self.strength[d] > self.strength[c])
-            for c in range(36)
-        ]
         self.hands = [mask_of(h) for h in deal.hands]
         self.trick = [c.index for c in deal.trick]
         self.leader = deal.leader
@@ -386,7 +381,7 @@ class Solver:
         """
         n, hands, is_max, trump = self.n, self.hands, self.is_max, self.trump
         suit = card // 9
-        stronger = self.stronger[card]
+        stronger = self.card_tables.above[card]
         led_cards = SUIT_MASKS[led]
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0
         for i in range(1, n - len(self.trick)):
@@ -485,21 +480,32 @@ class Solver:
     def _upper_bound(self) -> int:
         """Points still available to the MAX side: every card, the last trick, its possible pairs."""
         total = self.remaining + self.last_bonus
-        mine = 0
-        for seat in self.max_seats:
-            mine |= self.hands[seat]
+        mine = self._max_hands()
         for s in range(4):
             if not self.declared >> s & 1 and mine & PAIR_BITS[s] == PAIR_BITS[s]:
                 total += self.bonus[s]
         return total
 
-    def _bounds(self, most: int) -> tuple[int, int]:
-        """``(lower, upper)`` bounds on the value at a trick boundary, ``most`` being the points
-        still available to the MAX side (``_upper_bound``).
+    def _max_hands(self) -> int:
+        """The cards in the hands of the MAX side."""
+        mine = 0
+        for seat in self.max_seats:
+            mine |= self.hands[seat]
+        return mine
 
-        Each side surely wins the points the leader can cash with top cards (when it leads) and
-        those of the top trumps it holds (once the trump is settled); the two overlap (the
-        leader's top trumps), so only the larger counts.
+    def _all_hands(self) -> int:
+        every = 0
+        for hand in self.hands:
+            every |= hand
+        return every
+
+    def _bounds(self) -> tuple[int, int]:
+        """``(lower, upper)`` bounds on the value at a trick boundary.
+
+        At most the points still available to the MAX side (``_upper_bound``). Each side surely
+        wins the points the leader can cash with top cards (when it leads) and those of the top
+        trumps it holds (once the trump is settled); the two overlap (the leader's top trumps),
+        so only the larger counts.
         """
         sure = self._sure_points(self.leader)
         side, trumps = self._master_trumps() if self.trump >= 0 else (None, 0)
@@ -511,7 +517,7 @@ class Solver:
             mine = max(mine, trumps)
         elif side is not None:
             theirs = max(theirs, trumps)
-        return mine, most - theirs
+        return mine, self._upper_bound() - theirs
 
     def _sure_points(self, seat: int) -> int:
         """Card points ``seat`` wins for certain by leading its top cards now, at a trick boundary.
@@ -559,22 +565,12 @@ class Solver:
         holds them (``side``: True for the MAX side; None when there are none or a pair could
         still be declared).
         """
-        hands, live, declared = self.hands, self.live, self.declared
-        if self.questions:
-            holders = [0, 0]
-            for seat, hand in enumerate(hands):
-                holders[self.is_max[seat]] |= hand
-        else:
-            holders = hands
-        for s in range(4):
-            bits = PAIR_BITS[s]
-            if not declared >> s & 1 and live & bits == bits:
-                for hand in holders:
-                    if hand & bits == bits:
-                        return None, 0
-        mine = 0
-        for seat in self.max_seats:
-            mine |= hands[seat]
+        mine = self._max_hands()
+        # with partner questions a king and a queen held by partners can still make a pair
+        holders = [mine, self._all_hands() ^ mine] if self.questions else self.hands
+        if any(pair_suits(hand, self.declared) for hand in holders):
+            return None, 0
+        live = self.live
         side = None
         points = 0
         cp = self.card_points
@@ -615,7 +611,7 @@ class Solver:
             key = (rel, self.leader, self.trump, self.declared, self.window, self.half_askers)
             entry = self.tt.get(key)
             if entry is None:  # a new position: start from the bounds it shows by itself
-                entry = self.tt[key] = (*self._bounds(self._upper_bound()), -1)
+                entry = self.tt[key] = (*self._bounds(), -1)
             lower, upper, best_move = entry
             if lower >= beta:
                 return lower

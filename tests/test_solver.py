@@ -127,16 +127,26 @@ def test_solver_equals_plain_minimax_long(name):
     check_against_minimax(name, 150, seed=8, max_tricks=max_tricks)
 
 
-def positions_with(rules, count, seed, tricks_left):
-    """Exactly ``tricks_left`` tricks to go, between tricks or inside one."""
+def positions_with(rules, count, seed, tricks_left, declare=0.0):
+    """Exactly ``tricks_left`` tricks to go, between tricks or inside one.
+
+    With ``declare``, a declaration offered on the way is made with that probability and only
+    positions with a trump are kept: the trump is then often settled, or not quite, which is
+    when the bounds from the top trumps apply.
+    """
 
     def play_to(deal, rng):
         while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played == tricks_left):
+            if declare and deal.phase == "play":
+                declarations = [a for a in deal.legal_actions() if not isinstance(a, Play)]
+                if declarations and rng.random() < declare:
+                    deal.apply(declarations[0])
+                    continue
             deal.apply(random_action(deal, rng))
         for _ in range(rng.randrange(rules.players)):
             if not deal.is_over:
                 deal.apply(random_action(deal, rng))
-        return None if deal.is_over else deal
+        return None if deal.is_over or (declare and deal.trump is None) else deal
 
     return random_positions(rules, count, seed, play_to)
 
@@ -161,27 +171,10 @@ def test_solver_equals_memoized_minimax_deeper_long(name):
     check_deeper(name, 12, seed=10)
 
 
-def declared_positions(rules, count, seed, tricks_left):
-    """``tricks_left`` tricks to go with a trump declared (declarations made when offered, mostly),
-    so that the trump is often settled, or not quite, when the bounds from the top trumps apply."""
-
-    def play_to(deal, rng):
-        while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played == tricks_left):
-            actions = deal.legal_actions() if deal.phase == "play" else []
-            declarations = [a for a in actions if not isinstance(a, Play)]
-            deal.apply(declarations[0] if declarations and rng.random() < 0.7 else random_action(deal, rng))
-        for _ in range(rng.randrange(rules.players)):
-            if not deal.is_over:
-                deal.apply(random_action(deal, rng))
-        return None if deal.is_over or deal.trump is None else deal
-
-    return random_positions(rules, count, seed, play_to)
-
-
 @pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])
 def test_solver_equals_memoized_minimax_with_trump_declared(name):
     rules = PRESETS[name]
-    for deal in declared_positions(rules, 10, seed=11, tricks_left=DEEPER_TRICKS[rules.players]):
+    for deal in positions_with(rules, 10, seed=11, tricks_left=DEEPER_TRICKS[rules.players], declare=0.7):
         assert_solver_equals_minimax(deal, memo={})
 
 
@@ -190,7 +183,7 @@ def test_bounds_hold_the_value(name):
     """The cut-off bounds at a trick boundary (cashable top cards, top trumps) never cut off the value."""
     rules = PRESETS[name]
     tricks_left = DEEPER_TRICKS[rules.players] - 1
-    positions = declared_positions(rules, 16, seed=12, tricks_left=tricks_left)
+    positions = positions_with(rules, 16, seed=12, tricks_left=tricks_left, declare=0.7)
     positions += positions_with(rules, 8, seed=13, tricks_left=tricks_left)
     checked = 0
     for deal in positions:
@@ -198,7 +191,7 @@ def test_bounds_hold_the_value(name):
             continue
         for side in {rules.side_of(seat) for seat in range(rules.players)}:  # the leader's and the others
             solver = Solver(deal, max_side=side)
-            lower, upper = solver._bounds(solver._upper_bound())
+            lower, upper = solver._bounds()
             assert lower <= minimax(deal, side, {}) <= upper, (deal.position(), side)
         checked += 1
     assert checked >= 5
@@ -212,7 +205,7 @@ def test_top_trumps_count_only_once_the_trump_is_settled():
     # Against seat 1, seat 0's cashable top cards and top trumps are the same 21 points, counted once.
     deal = parse_position(settled)
     solver = Solver(deal, max_side=1)
-    lower, upper = solver._bounds(solver._upper_bound())
+    lower, upper = solver._bounds()
     assert upper == solver._upper_bound() - 21 >= minimax(deal, 1, {})
     # Seat 1 could still declare hearts and change the trump.
     open_pair = "rules:three-player/hands:AT.6.7.,K9...KQ,Q8.8.9./lead:0/decl:S0/tricks:3,2,2"

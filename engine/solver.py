@@ -297,18 +297,15 @@ class Solver:
         position in the trick of the card on top)."""
         strength = self.strength
         cp = self.card_points
-        top = self.trick[win_pos]
+        beaters = self._beaters(self.trick[win_pos])
         partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
-        top_suit, trump = top // 9, self.trump
-        top_strength = strength[top]
         # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
         # wins first (the dearest when the last card of a three-player trick: measured to cut
         # off sooner there, and later in the four-player games), then the cheapest losers.
         dearest_winner = self.n == 3 and len(self.trick) == 2
         keys = {}
         for c in cards:
-            suit = c // 9
-            beats = (suit == top_suit and strength[c] > top_strength) or (suit == trump and top_suit != trump)
+            beats = beaters >> c & 1
             if partner_wins:
                 keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
             elif dearest_winner:
@@ -338,11 +335,11 @@ class Solver:
         to what the other side would get). So one card per group is enough: the dearest or the
         cheapest; otherwise one card per different point value of the group.
         """
-        strength, trump, is_max = self.strength, self.trump, self.is_max
+        is_max = self.is_max
         mine = is_max[seat]
         if win_pos >= 0:
             top = self.trick[win_pos]
-            led, top_suit, top_strength = self.trick[0] // 9, top // 9, strength[top]
+            led, beaters = self.trick[0] // 9, self._beaters(top)
             top_side = is_max[(self.leader + win_pos) % self.n]
         top_decided = None  # does the side of the current top card take the trick? (when asked)
         out = []
@@ -359,7 +356,7 @@ class Solver:
                     continue
                 if win_pos < 0:
                     side, decided = mine, self._takes_trick(dearest, mine, seat, s)
-                elif (s == top_suit and strength[dearest] > top_strength) or (s == trump and top_suit != trump):
+                elif beaters >> dearest & 1:
                     side, decided = mine, self._takes_trick(dearest, mine, seat, led)
                 else:
                     if top_decided is None:
@@ -375,26 +372,28 @@ class Solver:
         """With ``card`` on top of a trick led in suit ``led`` once ``seat`` has played, does
         ``side`` surely take it?
 
-        True when nobody of the other side still to play can beat ``card``: a player holding
-        the led suit must follow it, so only a stronger card of the led suit could; a player
-        without it could with a trump (a stronger one if ``card`` is a trump).
+        True when nobody of the other side still to play can beat ``card``; a player holding the
+        led suit must follow it, so only with a card of the led suit.
         """
-        n, hands, is_max, trump = self.n, self.hands, self.is_max, self.trump
-        suit = card // 9
-        stronger = self.card_tables.above[card]
+        n, hands, is_max = self.n, self.hands, self.is_max
+        beaters = self._beaters(card)
         led_cards = SUIT_MASKS[led]
-        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
         for i in range(1, n - len(self.trick)):
             player = (seat + i) % n
             if is_max[player] == side:
                 continue
             hand = hands[player]
-            if hand & led_cards:
-                if suit == led and hand & stronger:
-                    return False
-            elif hand & (stronger if suit == trump else trumps):
+            if hand & (beaters & led_cards if hand & led_cards else beaters):
                 return False
         return True
+
+    def _beaters(self, card: int) -> int:
+        """The cards that beat ``card`` on top of a trick: stronger ones of its suit, and any
+        trump if it is not one (``play.winning_position`` for one card)."""
+        trump = self.trump
+        if trump < 0 or card // 9 == trump:
+            return self.card_tables.above[card]
+        return self.card_tables.above[card] | SUIT_MASKS[trump]
 
     def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
         """``(kept cards, groups, (dearest, cheapest) of each group, one card per point value of

@@ -197,6 +197,16 @@ def test_bounds_hold_the_value(name):
     assert checked >= 5
 
 
+def test_a_player_without_the_led_suit_can_still_ruff():
+    # Spades are trump. Whether a trick is settled (so that only the dearest or the cheapest of
+    # equal cards is tried) must count a ruff by a later player without the led suit: leaving
+    # it out gives this position a wrong value.
+    deal = parse_position(
+        "rules:three-player/hands:A..T76.,TKQ.J..,.A..A86/lead:1/decl:S1/bidder:2/bid:55/points:19,25,14/tricks:3,3,1"
+    )
+    assert_solver_equals_minimax(deal, memo={})
+
+
 def test_top_trumps_count_only_once_the_trump_is_settled():
     # Spades are trump; seat 0 holds the ace and the ten, above every other trump.
     settled = "rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2"

@@ -133,6 +133,7 @@ class Solver:
         self.relative: dict = {}
         self.suit_codes: dict = {}
         self.group_cache: dict = {}
+        self.cheapest_cache: dict = {}
         self.killers: dict = {}  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
         classes = {}
@@ -525,8 +526,9 @@ class Solver:
         all of its top trumps, then in each other suit as many top cards as every other player
         holding a trump has cards of that suit to follow with. Nobody can beat those tricks, so
         ``seat`` keeps the lead and the trump stays; the others' answers never shorten another
-        suit of a player who could trump it. Counts only ``seat``'s own cards (and the last-trick
-        bonus when the run takes every trick).
+        suit of a player who could trump it. Counts ``seat``'s own cards, the cards the others
+        must follow with (a player holding the suit gives at least its cheapest cards of it, as
+        many as the rounds led), and the last-trick bonus when the run takes every trick.
         """
         if self.tricks_played == 0:  # the first lead may be restricted
             return 0
@@ -544,18 +546,32 @@ class Solver:
                 rounds = min((h & SUIT_MASKS[s]).bit_count() for h in trumpers)
             else:
                 rounds = 9
+            cashed = 0
             for c in self.suit_order[s]:
-                if not rounds:
+                if cashed == rounds:
                     break
                 bit = 1 << c
                 if mine & bit:
                     points += cp[c]
-                    tricks += 1
-                    rounds -= 1
+                    cashed += 1
                 elif live & bit:
                     break
+            tricks += cashed
+            if cashed:
+                for p in range(self.n):
+                    if p != seat:
+                        points += self._cheapest(s, hands[p] >> 9 * s & 511, cashed)
         if tricks == mine.bit_count():
             points += self.last_bonus
+        return points
+
+    def _cheapest(self, suit: int, part: int, count: int) -> int:
+        """The points of the ``count`` cheapest cards of ``suit`` in a hand (``part``: its 9 bits)."""
+        key = (suit, part, count)
+        points = self.cheapest_cache.get(key)
+        if points is None:
+            cp = self.card_points
+            points = self.cheapest_cache[key] = sum(sorted(cp[9 * suit + r] for r in range(9) if part >> r & 1)[:count])
         return points
 
     def _master_trumps(self) -> tuple:

@@ -207,9 +207,25 @@ def test_a_player_without_the_led_suit_can_still_ruff():
     assert_solver_equals_minimax(deal, memo={})
 
 
+def test_cashed_tricks_count_the_cards_the_others_must_follow_with():
+    # Seat 0 leads the top two trumps; seat 1 must give up the king and a nine, seat 2 the queen
+    # and an eight (their cheapest two trumps), so seat 0 surely wins 21 + 4 + 3 points.
+    deal = parse_position("rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2")
+    solver = Solver(deal)
+    assert solver._sure_points(0) == 28
+    assert solver._bounds()[0] == 28 <= minimax(deal, 0, {})
+    # Hearts are trump and seat 2 has neither hearts nor spades: it discards under the spades
+    # (nothing counted for it) and stops no round; seat 1 must follow with its two spades.
+    deal = parse_position("rules:three-player/hands:AT.6.67.,KQ.7.J.6,.AT98.8./lead:0/decl:H0/tricks:2,2,2")
+    solver = Solver(deal)
+    assert solver._sure_points(0) == 21 + 4 + 3
+    assert solver._bounds()[0] <= minimax(deal, 0, {})
+
+
 def test_top_trumps_count_only_once_the_trump_is_settled():
-    # Spades are trump; seat 0 holds the ace and the ten, above every other trump.
-    settled = "rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2"
+    # Spades are trump; seat 0 holds the ace and the ten, above every other trump (the others'
+    # trumps are worth nothing).
+    settled = "rules:three-player/hands:AT.6.7.,98.7.8.,76.8.9./lead:0/decl:S0/tricks:3,2,2"
     assert Solver(parse_position(settled))._master_trumps() == (True, 21)
     assert Solver(parse_position(settled), max_side=1)._master_trumps() == (False, 21)
     # Against seat 1, seat 0's cashable top cards and top trumps are the same 21 points, counted once.

@@ -299,20 +299,31 @@ class Solver:
         strength = self.strength
         cp = self.card_points
         beaters = self._beaters(self.trick[win_pos])
+        led = self.trick[0] // 9
         partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
-        # Partner winning: throw points on it, keep winners. Otherwise: the cheapest card that
-        # wins first (the dearest when the last card of a three-player trick: measured to cut
-        # off sooner there, and later in the four-player games), then the cheapest losers.
+        # Partner winning: throw points on it, but keep the top cards of their suits (they can
+        # win a trick of their own later), then winners. Otherwise: winners that nobody still to
+        # play can beat, then the others, each the cheapest first (the dearest when the last card
+        # of a three-player trick: measured to cut off sooner there, and later in the
+        # four-player games); then the cheapest losers. (Each choice measured on node counts.)
         dearest_winner = self.n == 3 and len(self.trick) == 2
         keys = {}
+        if partner_wins:
+            # top cards: no live card of another hand above them
+            keep = 0
+            above, live, hand = self.card_tables.above, self.live, self.hands[seat]
+            for c in cards:
+                if not above[c] & live & ~hand:
+                    keep |= 1 << c
         for c in cards:
             beats = beaters >> c & 1
             if partner_wins:
-                keys[c] = (100000 if beats else 0) - cp[c] * 100 + strength[c]
-            elif dearest_winner:
-                keys[c] = -cp[c] * 100 + strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
+                keys[c] = (100000 if beats else 50000 if keep >> c & 1 else 0) - cp[c] * 100 + strength[c]
+            elif not beats:
+                keys[c] = 100000 + cp[c] * 100 + strength[c]
             else:
-                keys[c] = strength[c] if beats else 100000 + cp[c] * 100 + strength[c]
+                safe = 0 if self._takes_trick(c, self.is_max[seat], seat, led) else 50000
+                keys[c] = safe + (-cp[c] * 100 + strength[c] if dearest_winner else strength[c])
         cards.sort(key=keys.__getitem__)
 
     def _reduce(self, allowed: int) -> list[int]:

@@ -300,13 +300,15 @@ class Solver:
         cp = self.card_points
         beaters = self._beaters(self.trick[win_pos])
         led = self.trick[0] // 9
-        partner_wins = self.is_max[(self.leader + win_pos) % self.n] == self.is_max[seat]
+        mine = self.is_max[seat]
+        partner_wins = self.is_max[(self.leader + win_pos) % self.n] == mine
         # Partner winning: throw points on it, but keep the top cards of their suits (they can
         # win a trick of their own later), then winners. Otherwise: winners that nobody still to
-        # play can beat, then the others, each the cheapest first (the dearest when the last card
-        # of a three-player trick: measured to cut off sooner there, and later in the
-        # four-player games); then the cheapest losers. (Each choice measured on node counts.)
-        dearest_winner = self.n == 3 and len(self.trick) == 2
+        # play can beat (the dearest first in the three-player games, where that banks points
+        # the lone player could otherwise catch later; the cheapest first in the four-player
+        # games), then the other winners, cheapest first, then the cheapest losers. (Each
+        # choice measured on node counts.)
+        bank = self.n == 3
         keys = {}
         if partner_wins:
             # top cards: no live card of another hand above them
@@ -321,9 +323,10 @@ class Solver:
                 keys[c] = (100000 if beats else 50000 if keep >> c & 1 else 0) - cp[c] * 100 + strength[c]
             elif not beats:
                 keys[c] = 100000 + cp[c] * 100 + strength[c]
+            elif self._takes_trick(c, mine, seat, led):
+                keys[c] = -cp[c] * 100 + strength[c] if bank else strength[c]
             else:
-                safe = 0 if self._takes_trick(c, self.is_max[seat], seat, led) else 50000
-                keys[c] = safe + (-cp[c] * 100 + strength[c] if dearest_winner else strength[c])
+                keys[c] = 50000 + strength[c]
         cards.sort(key=keys.__getitem__)
 
     def _reduce(self, allowed: int) -> list[int]:

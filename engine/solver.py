@@ -519,12 +519,21 @@ class Solver:
         At most the points still available to the MAX side (``_upper_bound``). Each side surely
         wins the points the leader can cash with top cards (when it leads) and those of the top
         trumps it holds (once the trump is settled); the two overlap (the leader's top trumps),
-        so only the larger counts.
+        so only the larger counts. A MAX leader who may declare a pair (or complete one with a
+        half question) surely gets its bonus and then what it can cash under the new trump.
         """
         sure = self._sure_points(self.leader)
         side, trumps = self._master_trumps() if self.trump >= 0 else (None, 0)
         if self.is_max[self.leader]:
             mine, theirs = sure, 0
+            if self.window == "open":  # declaring first: the bonus, then cashing under the new trump
+                trump = self.trump
+                for move in self._declaration_moves(self.leader, prune=True):
+                    if DECLARE <= move < ASK_FULL or ASK_HALF <= move < ANSWER:
+                        suit = move % 100
+                        self.trump = suit
+                        mine = max(mine, self.bonus[suit] + self._sure_points(self.leader))
+                        self.trump = trump
         else:
             mine, theirs = 0, sure
         if side:

@@ -222,6 +222,20 @@ def test_cashed_tricks_count_the_cards_the_others_must_follow_with():
     assert solver._bounds()[0] <= minimax(deal, 0, {})
 
 
+def test_a_leader_who_may_declare_counts_the_bonus_and_the_new_trump():
+    # Seat 0 leads and may declare hearts (100): then its king and queen are the top trumps and
+    # the spade ace still cashes once: 100 + 4 + 3 + 11 + 4 + 3. Without declaring it could
+    # only be sure of 22.
+    deal = parse_position("rules:three-player/hands:A..6.KQ,K.7.7.9,Q.8.8.8/lead:0/decl:S0/tricks:3,2,2")
+    solver = Solver(deal)
+    assert solver._sure_points(0) == 22
+    assert solver._bounds()[0] == 125 <= minimax(deal, 0, {})
+    # A half question completes hearts with the partner's queen: 100, then the king of trumps
+    # with the queen and two worthless hearts under it.
+    deal = parse_position("rules:faq-pairs/hands:A...K,K...9,.7..Q,Q...8/lead:0/decl:S1/tricks:2,2,2,1")
+    assert Solver(deal)._bounds()[0] == 107 <= minimax(deal, 0, {})
+
+
 def test_top_trumps_count_only_once_the_trump_is_settled():
     # Spades are trump; seat 0 holds the ace and the ten, above every other trump (the others'
     # trumps are worth nothing).

@@ -301,13 +301,15 @@ class Solver:
         beaters = self._beaters(self.trick[win_pos])
         led = self.trick[0] // 9
         mine = self.is_max[seat]
-        partner_wins = self.is_max[(self.leader + win_pos) % self.n] == mine
-        # Partner winning: throw points on it, but keep the top cards of their suits (they can
-        # win a trick of their own later), then winners. Otherwise: winners that nobody still to
-        # play can beat (the dearest first in the three-player games, where that banks points
-        # the lone player could otherwise catch later; the cheapest first in the four-player
-        # games), then the other winners, cheapest first, then the cheapest losers. (Each
-        # choice measured on node counts.)
+        # A partner's card on top that nobody still to play can beat: throw points on it, but
+        # keep the top cards of their suits (they can win a trick of their own later), then
+        # winners. Otherwise: winners that nobody still to play can beat (the dearest first in
+        # the three-player games, where that banks points the lone player could otherwise catch
+        # later; the cheapest first in the four-player games), then the other winners, cheapest
+        # first, then the cheapest losers. (Each choice measured on node counts.)
+        partner_wins = self.is_max[(self.leader + win_pos) % self.n] == mine and self._takes_trick(
+            self.trick[win_pos], mine, seat, led
+        )
         bank = self.n == 3
         keys = {}
         if partner_wins:

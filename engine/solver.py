@@ -54,6 +54,7 @@ ANSWER = 400  # + suit
 ANSWER_NONE = 499
 
 INF = 10**6
+ALL_PAIR_BITS = PAIR_BITS[0] | PAIR_BITS[1] | PAIR_BITS[2] | PAIR_BITS[3]
 
 
 @dataclass
@@ -133,6 +134,7 @@ class Solver:
         self.relative: dict = {}
         self.suit_codes: dict = {}
         self.group_cache: dict = {}
+        self.declaration_cache: dict = {}
         self.cheapest_cache: dict = {}
         self.killers: dict = {}  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
@@ -245,6 +247,23 @@ class Solver:
         return (self.leader + len(self.trick)) % self.n
 
     def _declaration_moves(self, seat: int, prune: bool) -> list[int]:
+        """``_list_declaration_moves``, cached by what it depends on: the kings and queens of
+        ``seat`` (and of its partner where partner questions exist), the declared suits and the
+        half questions asked."""
+        key = (
+            seat,
+            self.hands[seat] & ALL_PAIR_BITS,
+            self.hands[self.rules.partner_of(seat)] & ALL_PAIR_BITS if self.questions else 0,
+            self.declared,
+            self.half_askers,
+            prune,
+        )
+        moves = self.declaration_cache.get(key)
+        if moves is None:
+            moves = self.declaration_cache[key] = self._list_declaration_moves(seat, prune)
+        return list(moves)
+
+    def _list_declaration_moves(self, seat: int, prune: bool) -> list[int]:
         """Declarations and questions open to ``seat``.
 
         With ``prune`` (inside the search, never at the root) questions that cannot succeed are

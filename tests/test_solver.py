@@ -236,6 +236,24 @@ def test_a_leader_who_may_declare_counts_the_bonus_and_the_new_trump():
     assert Solver(deal)._bounds()[0] == 107 <= minimax(deal, 0, {})
 
 
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])
+def test_cached_declaration_moves_are_the_fresh_ones(name):
+    # One solver (one cache) asked about many hands, declared suits and half questions asked.
+    rules = PRESETS[name]
+    deals = positions_with(rules, 12, seed=21, tricks_left=rules.hand_size - 1)
+    solver = Solver(deals[0])
+    askers = [()] + [(seat,) for seat in range(rules.players)] if rules.partner_questions else [()]
+    for deal in deals:
+        solver.hands = Solver(deal).hands
+        for declared in range(16):
+            for half_askers in askers:
+                solver.declared, solver.half_askers = declared, half_askers
+                for seat in range(rules.players):
+                    for prune in (False, True):
+                        fresh = solver._list_declaration_moves(seat, prune)
+                        assert solver._declaration_moves(seat, prune) == fresh
+
+
 def test_top_trumps_count_only_once_the_trump_is_settled():
     # Spades are trump; seat 0 holds the ace and the ten, above every other trump (the others'
     # trumps are worth nothing).

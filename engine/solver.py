@@ -688,8 +688,11 @@ class Solver:
         seat = self._to_move()
         moves = self.moves(seat)
         if boundary:
-            if best_move not in moves:  # none from the table: the lead that last cut off at this trick
-                best_move = self.killers.get((self.tricks_played, seat, self.trump), -1)
+            # the table's move first, then the lead that last cut off at this trick
+            killer = self.killers.get((self.tricks_played, seat, self.trump), -1)
+            if killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
             if best_move in moves:
                 moves.remove(best_move)
                 moves.insert(0, best_move)

@@ -18,8 +18,9 @@ Technique: fail-soft alpha-beta on the points still to come, with
   of undeclared suits are never merged), also at the root, where equivalent cards share one
   search; once the side that takes a trick is settled, a player also drops the cards that
   equal-power cards dominate (``_card_choices``);
-- move ordering (the table's best move, else the lead that last cut off at the same trick
-  number, then high leads, cheap winners or points on a partner's trick);
+- move ordering (the table's best move, then the lead that last cut off at the same trick
+  number, then high leads; following: winners nobody can beat, or points on a partner's trick
+  that nobody can take away, keeping the top cards; ``_order``);
 - cut-offs on bounds: the value is never below 0 nor above the points still available, and the
   points the leader can cash with top cards nobody can beat go to the leader's side, and once
   the trump can no longer change, so do the points of the trumps above all of the other side's;

@@ -21,8 +21,9 @@ Technique: fail-soft alpha-beta on the points still to come, with
 - move ordering (the table's best move, then the lead that last cut off at the same trick
   number, then high leads; following: winners nobody can beat, or points on a partner's trick
   that nobody can take away, keeping the top cards; ``_order``);
-- cut-offs on bounds: the value is never below 0 nor above the points still available, and the
-  points the leader can cash with top cards nobody can beat go to the leader's side, and once
+- cut-offs on bounds: the value is never below 0 nor above the points still available; the
+  points the leader can cash with top cards nobody can beat (with the cheapest cards the others
+  must follow with, and first a bonus the leader may declare) go to the leader's side, and once
   the trump can no longer change, so do the points of the trumps above all of the other side's;
 - exact values from zero-window searches (``value``), stepped so that the dearer proofs are
   made as few times as possible.

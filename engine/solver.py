@@ -665,6 +665,10 @@ class Solver:
         if boundary:
             if self.hands[self.leader] == 0:
                 return 0
+            if self.tricks_played == self.hand_size - 1 and (
+                self.window != "open" or not self._declaration_moves(self.leader, prune=True)
+            ):
+                return self._last_trick()  # exact, and cheaper than the table
             hands = tuple(self.hands)
             rel = self.relative.get(hands)
             if rel is None:
@@ -683,10 +687,6 @@ class Solver:
             if upper < beta:
                 beta = upper
             alpha0, beta0 = alpha, beta
-            if self.tricks_played == self.hand_size - 1 and (
-                self.window != "open" or not self._declaration_moves(self.leader, prune=True)
-            ):
-                return self._last_trick()
         seat = self._to_move()
         moves = self.moves(seat)
         if boundary:

@@ -550,13 +550,10 @@ class Solver:
         if self.is_max[self.leader]:
             mine, theirs = sure, 0
             if self.window == "open":  # declaring first: the bonus, then cashing under the new trump
-                trump = self.trump
                 for move in self._declaration_moves(self.leader, prune=True):
-                    if DECLARE <= move < ASK_FULL or ASK_HALF <= move < ANSWER:
+                    if DECLARE <= move < ASK_FULL or ASK_HALF <= move < ANSWER:  # makes its pair
                         suit = move % 100
-                        self.trump = suit
-                        mine = max(mine, self.bonus[suit] + self._sure_points(self.leader))
-                        self.trump = trump
+                        mine = max(mine, self.bonus[suit] + self._sure_points(self.leader, trump=suit))
         else:
             mine, theirs = 0, sure
         if side:
@@ -565,8 +562,9 @@ class Solver:
             theirs = max(theirs, trumps)
         return mine, self._upper_bound() - theirs
 
-    def _sure_points(self, seat: int) -> int:
-        """Card points ``seat`` wins for certain by leading its top cards now, at a trick boundary.
+    def _sure_points(self, seat: int, trump: int | None = None) -> int:
+        """Card points ``seat`` wins for certain by leading its top cards now, at a trick boundary
+        (under ``trump``, by default the trump in force).
 
         ``seat`` leads, without declaring, the cards above every other live card of their suit:
         all of its top trumps, then in each other suit as many top cards as every other player
@@ -581,7 +579,8 @@ class Solver:
         hands = self.hands
         mine = hands[seat]
         live = self.live
-        trump = self.trump
+        if trump is None:
+            trump = self.trump
         trumpers = [hands[p] for p in range(self.n) if p != seat and trump >= 0 and hands[p] & SUIT_MASKS[trump]]
         cp = self.card_points
         points = tricks = 0

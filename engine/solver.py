@@ -700,8 +700,8 @@ class Solver:
         maximize = self.is_max[seat]
         best = -INF if maximize else INF
         chosen = moves[0]
+        snap = self._snapshot()
         for move in moves:
-            snap = self._snapshot()
             gain = self._apply(move, seat)
             value = gain + self.search(alpha - gain, beta - gain)
             self._undo(move, seat, snap)

@@ -1,15 +1,17 @@
 """Solver timings on fixed seeded sets of positions, every legal first action scored.
 
-    python benchmarks/bench_solver.py [--count N] [--sets small,three,pairs] [--no-pyodide]
+    python benchmarks/bench_solver.py [--count N] [--sets small,three,pairs] [--processes 1,2] [--no-pyodide]
 
 Sets (seeded, so every run solves the same positions):
   small  positions with at most 6 tricks left (three-player, faq, faq-pairs, ukrainian)
   three  a full three-player deal right after the discard (11 tricks)
   pairs  a full four-player partnership deal right after the exchange (9 tricks, faq-pairs)
 
-Prints median and maximum seconds per position and nodes per second. Unless --no-pyodide, the
-same positions are then solved in Pyodide under Node (the npm package `pyodide`) and the
-Pyodide/CPython ratio of the medians is printed per set.
+Prints median and maximum seconds per position and nodes per second, once per process count
+(``solve(deal, processes)``: with 2, a forked process solves part of the first actions; the
+nodes of both are counted). Unless --no-pyodide, the same positions are then solved in Pyodide
+under Node (the npm package `pyodide`, one process: it has no fork) and the Pyodide/CPython
+ratio of the medians is printed per set.
 """
 
 import argparse
@@ -61,12 +63,12 @@ def position_set(name, count):
     return out
 
 
-def time_positions(positions):
+def time_positions(positions, processes=1):
     times, nodes = [], 0
     for pos in positions:
         deal = parse_position(pos)
         start = time.perf_counter()
-        solution = solve(deal)
+        solution = solve(deal, processes)
         times.append(time.perf_counter() - start)
         nodes += solution.nodes
     return times, nodes
@@ -131,22 +133,32 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--sets", default="small,three,pairs")
+    parser.add_argument("--processes", default="1,2", help="process counts to time (solve(deal, processes))")
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()}, {args.count} positions per set, every legal first action scored")
     print(
-        f"{'set':<6} {'median s':>9} {'max s':>8} {'target':>12} {'nodes/s':>9} {'pyodide median s':>17} {'ratio':>6}"
+        f"Python {platform.python_version()}, {os.cpu_count()} cores, {args.count} positions per set, "
+        "every legal first action scored"
+    )
+    print(
+        f"{'set':<6} {'procs':>5} {'median s':>9} {'max s':>8} {'target':>12} {'nodes/s':>9} "
+        f"{'pyodide median s':>17} {'ratio':>6}"
     )
     for name in args.sets.split(","):
         positions = position_set(name, args.count)
-        times, nodes = time_positions(positions)
-        median = statistics.median(times)
-        line = f"{name:<6} {median:>9.3f} {max(times):>8.3f} {target_text(name):>12} {nodes / sum(times):>9.0f}"
-        py_times = None if args.no_pyodide else pyodide_times(positions)
-        if py_times:
-            py_median = statistics.median(py_times)
-            line += f" {py_median:>17.3f} {py_median / median:>6.2f}"
-        print(line, flush=True)
+        for processes in [int(p) for p in args.processes.split(",")]:
+            times, nodes = time_positions(positions, processes)
+            median = statistics.median(times)
+            line = (
+                f"{name:<6} {processes:>5} {median:>9.3f} {max(times):>8.3f} {target_text(name):>12} "
+                f"{nodes / sum(times):>9.0f}"
+            )
+            # Pyodide has no os.fork: one process there, compared with one process here
+            py_times = None if args.no_pyodide or processes != 1 else pyodide_times(positions)
+            if py_times:
+                py_median = statistics.median(py_times)
+                line += f" {py_median:>17.3f} {py_median / median:>6.2f}"
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

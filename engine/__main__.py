@@ -5,7 +5,8 @@
     play --preset NAME --seed N   a random legal deal played to the end, printed as a record
     score RECORD          the score breakdown of a finished deal
     solve POSITION        every legal action with its value (perfect information), and
-                          whether the bidder can still make the contract
+                          whether the bidder can still make the contract (--processes N:
+                          how many processes share the actions; 2 by default, where 2 cores exist)
     presets               the rule-set presets and every option with its source
 
 POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import web
@@ -86,6 +88,8 @@ def main(argv=None) -> int:
         p.add_argument("--json", action="store_true")
         if name == "winner":
             p.add_argument("--cards", default=None)
+        if name == "solve":
+            p.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
     p = sub.add_parser("play")
     p.add_argument("--preset", required=True)
     p.add_argument("--seed", type=int, default=0)
@@ -108,7 +112,9 @@ def main(argv=None) -> int:
             from .notation import parse_position
 
             deal = parse_position(_text(args.position))
-            out, show = solver.solve(deal).to_dict(), _print_solve
+            if args.processes < 1:
+                raise UsageError(f"--processes must be at least 1, not {args.processes}")
+            out, show = solver.solve(deal, args.processes).to_dict(), _print_solve
             if deal.bidder is not None:
                 out["contract"] = {"contract": deal.contract, **solver.contract_status(deal)}
         elif args.command == "play":

@@ -26,12 +26,18 @@ Technique: fail-soft alpha-beta on the points still to come, with
   must follow with, and first a bonus the leader may declare) go to the leader's side, and once
   the trump can no longer change, so do the points of the trumps above all of the other side's;
 - exact values from zero-window searches (``value``), stepped so that the dearer proofs are
-  made as few times as possible.
+  made as few times as possible;
+- optionally (``solve(deal, processes=2)``, where ``os.fork`` exists: not in Pyodide) a second
+  process: once the first root group is solved, a forked copy of the solver, its table
+  included, solves the root groups of half of the suits.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import threading
 from dataclasses import dataclass
 
 from .actions import Answer, AskFull, AskHalf, Declare, Play
@@ -56,6 +62,7 @@ ANSWER = 400  # + suit
 ANSWER_NONE = 499
 
 INF = 10**6
+FORK_NODES = 5_000  # below this the first root group was cheap: fork costs more than it saves
 ALL_PAIR_BITS = PAIR_BITS[0] | PAIR_BITS[1] | PAIR_BITS[2] | PAIR_BITS[3]
 
 
@@ -807,20 +814,82 @@ class Solver:
         groups.sort(key=lambda g: min(rank.get(c, len(rank)) for c in g))
         return [[m] for m in every if m >= 36] + groups
 
-    def root_values(self) -> list[tuple[int, int]]:
-        """``(move, exact value)`` for every legal move at the root; equivalent cards share a search."""
+    def root_values(self, processes: int = 1) -> list[tuple[int, int]]:
+        """``(move, exact value)`` for every legal move at the root; equivalent cards share a search.
+
+        With ``processes`` > 1 (and ``os.fork``, so not in Pyodide), once the first group is
+        solved and proved dear, a forked copy of the solver, its table included, solves every
+        second group of the rest; see ``_fork_share``.
+        """
         seat = self._to_move()
-        out = []
-        previous = None  # the last child value: the next move's first test point
-        for group in self.root_moves():
-            move = group[0]
-            snap = self._snapshot()
-            gain = self._apply(move, seat)
-            child = self.value(None if previous is None else previous + self.descend)
-            self._undo(move, seat, snap)
-            previous = child
-            out += [(m, gain + child) for m in group]
-        return out
+        groups = self.root_moves()
+        values: list = [None] * len(groups)
+        values[0] = self._group_value(groups[0], seat, None)
+        rest = list(range(1, len(groups)))
+        if processes > 1 and len(rest) > 1 and self.nodes >= FORK_NODES:
+            rest = self._fork_share(groups, seat, values, rest)
+        self._solve_groups(groups, seat, values, rest)
+        return [(m, sum(values[i])) for i, group in enumerate(groups) for m in group]
+
+    def _group_value(self, group: list[int], seat: int, previous: int | None) -> tuple[int, int]:
+        """``(points of the move, exact value after it)`` for the first move of ``group``;
+        ``previous``, the value after the group solved before, is the first guess."""
+        move = group[0]
+        snap = self._snapshot()
+        gain = self._apply(move, seat)
+        child = self.value(None if previous is None else previous + self.descend)
+        self._undo(move, seat, snap)
+        return gain, child
+
+    def _solve_groups(self, groups, seat, values, indices) -> None:
+        """Solve the groups at ``indices`` in turn, each guessed from the one before."""
+        previous = values[0][1]
+        for i in indices:
+            values[i] = self._group_value(groups[i], seat, previous)
+            previous = values[i][1]
+
+    def _fork_share(self, groups, seat, values, indices) -> list[int]:
+        """Let a forked child process solve part of ``indices``; return the ones still to be
+        solved here (all of them when no child can be started or the child fails).
+
+        The child takes the groups of the higher half of the suits among them: the moves of one
+        suit share most of their table entries, so a split by suit loses the least of them.
+        """
+        suit_of = {i: groups[i][0] // 9 if groups[i][0] < 36 else -1 for i in indices}
+        suits = sorted(set(suit_of.values()))
+        theirs = [i for i in indices if suit_of[i] in suits[len(suits) // 2 :]]
+        mine = [i for i in indices if i not in theirs]
+        if not theirs or not mine:
+            theirs, mine = indices[1::2], indices[0::2]
+        if not hasattr(os, "fork") or threading.active_count() > 1:  # Pyodide; or threads to fork
+            return indices
+        try:
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+        except OSError:
+            return indices
+        if pid == 0:  # the child: solve its share, send the values and the node count, leave
+            status = 1
+            try:
+                os.close(read_end)
+                nodes = self.nodes
+                self._solve_groups(groups, seat, values, theirs)
+                os.write(write_end, json.dumps([[values[i] for i in theirs], self.nodes - nodes]).encode())
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        self._solve_groups(groups, seat, values, mine)
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if status != 0 or not data:
+            return theirs  # the child failed: solve its share here
+        child_values, child_nodes = json.loads(data)
+        for i, v in zip(theirs, child_values):
+            values[i] = tuple(v)
+        self.nodes += child_nodes
+        return []
 
 
 def move_to_action(move: int):
@@ -835,10 +904,10 @@ def move_to_action(move: int):
     return Answer(None if move == ANSWER_NONE else Suit(move - ANSWER))
 
 
-def solve(deal) -> Solution:
+def solve(deal, processes: int = 1) -> Solution:
     """Every legal action at a trick-play position with its value for the mover's side."""
     solver = Solver(deal)
-    values = solver.root_values()
+    values = solver.root_values(processes)
     # Values are from the MAX side's view; the mover is always on the MAX side here.
     best = max(v for _, v in values)
     order = {str(a): i for i, a in enumerate(deal.legal_actions())}

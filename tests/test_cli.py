@@ -82,6 +82,10 @@ def test_solve_marks_the_optimal_actions():
     assert "* trump:C" in text
     bad = run("solve", "rules:three-player/hands:/lead:0")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    bad = run("solve", pos, "--processes", "0")
+    assert bad.returncode == 2 and bad.stderr == "error: --processes must be at least 1, not 0\n"
+    one = json.loads(run("solve", pos, "--json", "--processes", "1").stdout)
+    assert one["actions"] == data["actions"]
 
 
 def test_solve_says_whether_the_contract_can_still_be_made():

@@ -4,11 +4,13 @@ of tricks, between tricks with a declaration pending, and with partner questions
 minimax with a memo of states checks deeper positions (6 tricks left with three players, 4 with
 four, 7 with two), where the solver's bounds and transpositions have more to do."""
 
+import os
 import random
 
 import pytest
 
 from engine import PRESETS, Deal, Play, parse_position
+from engine import solver as solver_module
 from engine.players import random_action
 from engine.solver import Solver, contract_status, solve
 
@@ -284,6 +286,62 @@ def test_solver_counts_declarations_and_trump_changes():
     lead = next(a for a in solution.actions if a.action == "D6")
     assert best.value >= 60  # the club bonus is part of the value
     assert lead.loss == best.value - lead.value and lead.loss > 0
+
+
+# a three-player ending whose root moves fall in several suits (seven groups)
+SHARED_ENDING = (
+    "rules:three-player/hands:J7.KQ..K96,TQ.9.A.TQ8,AK9..K9.A7/lead:1/bidder:1/bid:70/contract:80"
+    "/points:0,30,10/tricks:0,3,1"
+)
+
+
+@pytest.fixture
+def fork_always(monkeypatch):
+    """Fork whatever the first group cost, even with other threads in the test process (the
+    child only searches, writes to its pipe and leaves with os._exit); count the forks."""
+    forks = []
+    real_fork = os.fork
+
+    def fork():
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(solver_module, "FORK_NODES", 0)
+    monkeypatch.setattr(solver_module.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(os, "fork", fork)
+    return forks
+
+
+def test_a_second_process_gives_the_same_values(fork_always):
+    deal = parse_position(SHARED_ENDING)
+    alone = solve(deal)
+    shared = solve(deal, processes=2)
+    assert fork_always == [1]
+    assert shared.actions == alone.actions and shared.value == alone.value
+    # both processes' nodes are counted (the parent's share alone is about a third of them)
+    assert shared.nodes > alone.nodes * 0.8
+
+
+def test_a_failing_second_process_is_replaced(fork_always, monkeypatch):
+    parent = os.getpid()
+    real_solve_groups = Solver._solve_groups
+
+    def solve_groups(self, *args):
+        if os.getpid() != parent:
+            raise RuntimeError("the child fails")
+        return real_solve_groups(self, *args)
+
+    monkeypatch.setattr(Solver, "_solve_groups", solve_groups)
+    deal = parse_position(SHARED_ENDING)
+    assert solve(deal, processes=2).actions == solve(deal).actions
+    assert fork_always == [1]
+
+
+def test_without_fork_one_process_solves_everything(fork_always, monkeypatch):
+    monkeypatch.delattr(os, "fork")
+    deal = parse_position(SHARED_ENDING)
+    assert solve(deal, processes=2).actions == solve(deal).actions
+    assert fork_always == []
 
 
 def test_contract_status():

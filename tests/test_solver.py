@@ -11,6 +11,7 @@ import pytest
 
 from engine import PRESETS, Deal, Play, parse_position
 from engine import solver as solver_module
+from engine.cards import ALL_CARDS
 from engine.players import random_action
 from engine.solver import Solver, contract_status, solve
 
@@ -236,6 +237,14 @@ def test_a_leader_who_may_declare_counts_the_bonus_and_the_new_trump():
     # with the queen and two worthless hearts under it.
     deal = parse_position("rules:faq-pairs/hands:A...K,K...9,.7..Q,Q...8/lead:0/decl:S1/tricks:2,2,2,1")
     assert Solver(deal)._bounds()[0] == 107 <= minimax(deal, 0, {})
+
+
+def test_a_ten_that_a_live_ace_beats_is_led_last():
+    # The spade ace is gone, so the spade ten leads first; the club ace is still in seat 1's hand.
+    deal = parse_position("rules:three-player/hands:T.T.6.,K.A.7.,Q.9.8./lead:0/tricks:3,3,2")
+    assert [str(ALL_CARDS[m]) for m in Solver(deal).moves(0)] == ["ST", "D6", "CT"]
+    deal = parse_position("rules:three-player/hands:T.T.6.,K.7.A.,Q.9.8./lead:0/tricks:3,3,2")
+    assert [str(ALL_CARDS[m]) for m in Solver(deal).moves(0)] == ["ST", "CT", "D6"]
 
 
 @pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])

@@ -11,7 +11,7 @@ import pytest
 
 from engine import PRESETS, Deal, Play, parse_position
 from engine import solver as solver_module
-from engine.cards import ALL_CARDS
+from engine.cards import ALL_CARDS, Card
 from engine.players import random_action
 from engine.solver import Solver, contract_status, solve
 
@@ -245,6 +245,18 @@ def test_a_ten_that_a_live_ace_beats_is_led_last():
     assert [str(ALL_CARDS[m]) for m in Solver(deal).moves(0)] == ["ST", "D6", "CT"]
     deal = parse_position("rules:three-player/hands:T.T.6.,K.7.A.,Q.9.8./lead:0/tricks:3,3,2")
     assert [str(ALL_CARDS[m]) for m in Solver(deal).moves(0)] == ["ST", "CT", "D6"]
+
+
+def test_the_one_trick_estimate_of_a_lead():
+    # Seats 0 and 2 are partners. The spade ace takes the trick with the others' cheapest
+    # spades; on the spade seven each player beats the card on top as cheaply as it can and
+    # seat 3's jack takes 2 points for the other pair; the clubs go round the same way for 0.
+    deal = parse_position("rules:faq-pairs/hands:A7.6..,K8.7..,Q9.8..,J6.9../lead:0/tricks:2,2,1,1")
+    solver = Solver(deal)
+    assert solver.even_sides
+    estimates = {text: solver._lead_estimate(Card.parse(text).index, 0) for text in ("SA", "S7", "C6")}
+    assert estimates == {"SA": 11, "S7": -2, "C6": 0}
+    assert not Solver(parse_position("rules:three-player/hands:T.T.6.,K.A.7.,Q.9.8./lead:0/tricks:3,3,2")).even_sides
 
 
 @pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian"])

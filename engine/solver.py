@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import threading
 from dataclasses import dataclass
 
@@ -930,9 +931,14 @@ class Solver:
             finally:
                 os._exit(status)
         os.close(write_end)
-        self._solve_groups(groups, seat, values, mine)
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
+        try:
+            self._solve_groups(groups, seat, values, mine)
+            with os.fdopen(read_end, "rb") as pipe:
+                data = pipe.read()
+        except BaseException:  # interrupted: do not leave the child searching
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
         _, status = os.waitpid(pid, 0)
         if status != 0 or not data:
             return theirs  # the child failed: solve its share here

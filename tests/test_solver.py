@@ -358,6 +358,30 @@ def test_a_failing_second_process_is_replaced(fork_always, monkeypatch):
     assert fork_always == [1]
 
 
+def test_an_interrupted_parent_stops_its_child(fork_always, monkeypatch):
+    parent = os.getpid()
+    real_solve_groups = Solver._solve_groups
+    children = []
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        children.append(pid)
+        return pid
+
+    def solve_groups(self, *args):
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+        return real_solve_groups(self, *args)
+
+    monkeypatch.setattr(os, "fork", fork)
+    monkeypatch.setattr(Solver, "_solve_groups", solve_groups)
+    with pytest.raises(KeyboardInterrupt):
+        solve(parse_position(SHARED_ENDING), processes=2)
+    with pytest.raises(ChildProcessError):  # already waited for: no child left behind
+        os.waitpid(children[0], os.WNOHANG)
+
+
 def test_without_fork_one_process_solves_everything(fork_always, monkeypatch):
     monkeypatch.delattr(os, "fork")
     deal = parse_position(SHARED_ENDING)

@@ -870,8 +870,8 @@ class Solver:
         """``(move, exact value)`` for every legal move at the root; equivalent cards share a search.
 
         With ``processes`` > 1 (and ``os.fork``, so not in Pyodide), once the first group is
-        solved and proved dear, a forked copy of the solver, its table included, solves every
-        second group of the rest; see ``_fork_share``.
+        solved and proved dear, a forked copy of the solver, its table included, solves the
+        groups of half of the suits; see ``_fork_share``.
         """
         seat = self._to_move()
         groups = self.root_moves()
@@ -931,14 +931,14 @@ class Solver:
             finally:
                 os._exit(status)
         os.close(write_end)
-        try:
-            self._solve_groups(groups, seat, values, mine)
-            with os.fdopen(read_end, "rb") as pipe:
+        with os.fdopen(read_end, "rb") as pipe:
+            try:
+                self._solve_groups(groups, seat, values, mine)
                 data = pipe.read()
-        except BaseException:  # interrupted: do not leave the child searching
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            raise
+            except BaseException:  # interrupted: do not leave the child searching
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                raise
         _, status = os.waitpid(pid, 0)
         if status != 0 or not data:
             return theirs  # the child failed: solve its share here

@@ -4,8 +4,14 @@ of tricks, between tricks with a declaration pending, and with partner questions
 minimax with a memo of states checks deeper positions (6 tricks left with three players, 4 with
 four, 7 with two), where the solver's bounds and transpositions have more to do."""
 
+import json
 import os
 import random
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -309,6 +315,8 @@ def test_solver_counts_declarations_and_trump_changes():
     assert lead.loss == best.value - lead.value and lead.loss > 0
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
 # a three-player ending whose root moves fall in several suits (seven groups)
 SHARED_ENDING = (
     "rules:three-player/hands:J7.KQ..K96,TQ.9.A.TQ8,AK9..K9.A7/lead:1/bidder:1/bid:70/contract:80"
@@ -316,77 +324,117 @@ SHARED_ENDING = (
 )
 
 
+# The tests that fork run in a fresh interpreter: this test process may have threads (the
+# browser tests' server), and forking a process with threads is what the solver refuses to do.
+FORK_PREAMBLE = f"""
+import json, os
+from engine import parse_position, solver
+from engine.solver import Solver, solve
+solver.FORK_NODES = 0  # fork whatever the first group cost
+forks = []
+real_fork = os.fork
+def counting_fork():
+    pid = real_fork()
+    if pid:
+        forks.append(pid)
+    return pid
+os.fork = counting_fork
+deal = parse_position({SHARED_ENDING!r})
+"""
+
+
+def run_isolated(code: str) -> dict:
+    """Run ``FORK_PREAMBLE`` and ``code`` in a new interpreter; ``code`` prints one JSON object."""
+    out = subprocess.run(
+        [sys.executable, "-c", FORK_PREAMBLE + textwrap.dedent(code)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_second_process_gives_the_same_values():
+    out = run_isolated("""
+        alone = solve(deal)
+        shared = solve(deal, processes=2)
+        print(json.dumps({"forks": len(forks), "same": shared.actions == alone.actions and shared.value == alone.value,
+                          "alone": alone.nodes, "shared": shared.nodes}))
+    """)
+    assert out["forks"] == 1 and out["same"]
+    # both processes' nodes are counted (the parent's share alone is about a third of them)
+    assert out["shared"] > out["alone"] * 0.8
+
+
+def test_a_failing_second_process_is_replaced():
+    out = run_isolated("""
+        parent = os.getpid()
+        real_solve_groups = Solver._solve_groups
+        def solve_groups(self, *args):
+            if os.getpid() != parent:
+                raise RuntimeError("the child fails")
+            return real_solve_groups(self, *args)
+        Solver._solve_groups = solve_groups
+        shared = solve(deal, processes=2)
+        Solver._solve_groups = real_solve_groups
+        print(json.dumps({"forks": len(forks), "same": shared.actions == solve(deal).actions}))
+    """)
+    assert out == {"forks": 1, "same": True}
+
+
+def test_an_interrupted_parent_stops_its_child():
+    out = run_isolated("""
+        parent = os.getpid()
+        real_solve_groups = Solver._solve_groups
+        def solve_groups(self, *args):
+            if os.getpid() == parent:
+                raise KeyboardInterrupt
+            return real_solve_groups(self, *args)
+        Solver._solve_groups = solve_groups
+        try:
+            solve(deal, processes=2)
+            interrupted = False
+        except KeyboardInterrupt:
+            interrupted = True
+        try:
+            os.waitpid(forks[0], os.WNOHANG)
+            reaped = False
+        except ChildProcessError:  # already waited for: no child left behind
+            reaped = True
+        print(json.dumps({"forks": len(forks), "interrupted": interrupted, "reaped": reaped}))
+    """)
+    assert out == {"forks": 1, "interrupted": True, "reaped": True}
+
+
 @pytest.fixture
-def fork_always(monkeypatch):
-    """Fork whatever the first group cost, even with other threads in the test process (the
-    child only searches, writes to its pipe and leaves with os._exit); count the forks."""
+def counted_forks(monkeypatch):
+    """Fork whatever the first group cost; count the forks (these tests expect none)."""
     forks = []
-    real_fork = os.fork
-
-    def fork():
-        forks.append(1)
-        return real_fork()
-
     monkeypatch.setattr(solver_module, "FORK_NODES", 0)
-    monkeypatch.setattr(solver_module.threading, "active_count", lambda: 1)
-    monkeypatch.setattr(os, "fork", fork)
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or 1 / 0, raising=False)
     return forks
 
 
-def test_a_second_process_gives_the_same_values(fork_always):
-    deal = parse_position(SHARED_ENDING)
-    alone = solve(deal)
-    shared = solve(deal, processes=2)
-    assert fork_always == [1]
-    assert shared.actions == alone.actions and shared.value == alone.value
-    # both processes' nodes are counted (the parent's share alone is about a third of them)
-    assert shared.nodes > alone.nodes * 0.8
+def test_with_other_threads_one_process_solves_everything(counted_forks):
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        deal = parse_position(SHARED_ENDING)
+        assert solve(deal, processes=2).actions == solve(deal).actions
+    finally:
+        stop.set()
+        thread.join()
+    assert counted_forks == []
 
 
-def test_a_failing_second_process_is_replaced(fork_always, monkeypatch):
-    parent = os.getpid()
-    real_solve_groups = Solver._solve_groups
-
-    def solve_groups(self, *args):
-        if os.getpid() != parent:
-            raise RuntimeError("the child fails")
-        return real_solve_groups(self, *args)
-
-    monkeypatch.setattr(Solver, "_solve_groups", solve_groups)
-    deal = parse_position(SHARED_ENDING)
-    assert solve(deal, processes=2).actions == solve(deal).actions
-    assert fork_always == [1]
-
-
-def test_an_interrupted_parent_stops_its_child(fork_always, monkeypatch):
-    parent = os.getpid()
-    real_solve_groups = Solver._solve_groups
-    children = []
-    real_fork = os.fork
-
-    def fork():
-        pid = real_fork()
-        children.append(pid)
-        return pid
-
-    def solve_groups(self, *args):
-        if os.getpid() == parent:
-            raise KeyboardInterrupt
-        return real_solve_groups(self, *args)
-
-    monkeypatch.setattr(os, "fork", fork)
-    monkeypatch.setattr(Solver, "_solve_groups", solve_groups)
-    with pytest.raises(KeyboardInterrupt):
-        solve(parse_position(SHARED_ENDING), processes=2)
-    with pytest.raises(ChildProcessError):  # already waited for: no child left behind
-        os.waitpid(children[0], os.WNOHANG)
-
-
-def test_without_fork_one_process_solves_everything(fork_always, monkeypatch):
+def test_without_fork_one_process_solves_everything(counted_forks, monkeypatch):
     monkeypatch.delattr(os, "fork")
+    monkeypatch.setattr(solver_module.threading, "active_count", lambda: 1)
     deal = parse_position(SHARED_ENDING)
     assert solve(deal, processes=2).actions == solve(deal).actions
-    assert fork_always == []
 
 
 def test_contract_status():

@@ -89,7 +89,12 @@ def main(argv=None) -> int:
         if name == "winner":
             p.add_argument("--cards", default=None)
         if name == "solve":
-            p.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
+            p.add_argument(
+                "--processes",
+                type=int,
+                default=min(2, os.cpu_count() or 1),
+                help="processes that share the first actions (default: 2 where two cores exist)",
+            )
     p = sub.add_parser("play")
     p.add_argument("--preset", required=True)
     p.add_argument("--seed", type=int, default=0)

@@ -325,8 +325,7 @@ class Solver:
                 if allowed & self.dear_beatable:
                     self._exposed_last(cards, seat)
                 if self.even_sides and self.hand_size - self.tricks_played >= ESTIMATE_TRICKS:
-                    estimate = {c: self._lead_estimate(c, seat) for c in cards}
-                    cards.sort(key=lambda c: -estimate[c])
+                    cards.sort(key=lambda c: -self._lead_estimate(c, seat))  # stable: ties keep the order
         else:
             win_pos = winning_position(self.strength, trick, self.trump)
             cards = self._reduce(allowed) if first_trick else self._card_choices(allowed, seat, win_pos)
@@ -590,6 +589,7 @@ class Solver:
         return mine
 
     def _all_hands(self) -> int:
+        """The cards in every hand."""
         every = 0
         for hand in self.hands:
             every |= hand
@@ -907,14 +907,14 @@ class Solver:
         The child takes the groups of the higher half of the suits among them: the moves of one
         suit share most of their table entries, so a split by suit loses the least of them.
         """
+        if not hasattr(os, "fork") or threading.active_count() > 1:  # Pyodide; or threads to fork
+            return indices
         suit_of = {i: groups[i][0] // 9 if groups[i][0] < 36 else -1 for i in indices}
         suits = sorted(set(suit_of.values()))
         theirs = [i for i in indices if suit_of[i] in suits[len(suits) // 2 :]]
         mine = [i for i in indices if i not in theirs]
         if not theirs or not mine:
             theirs, mine = indices[1::2], indices[0::2]
-        if not hasattr(os, "fork") or threading.active_count() > 1:  # Pyodide; or threads to fork
-            return indices
         try:
             read_end, write_end = os.pipe()
             pid = os.fork()

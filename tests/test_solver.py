@@ -216,33 +216,39 @@ def test_a_player_without_the_led_suit_can_still_ruff():
     assert_solver_equals_minimax(deal, memo={})
 
 
+def cashing_bounds(position: str) -> tuple[int, int, int]:
+    """``(sure points of seat 0, lower bound, minimax value for side 0)`` with seat 0 to lead."""
+    deal = parse_position(position)
+    solver = Solver(deal)
+    return solver._sure_points(0), solver._bounds()[0], minimax(deal, 0, {})
+
+
 def test_cashed_tricks_count_the_cards_the_others_must_follow_with():
     # Seat 0 leads the top two trumps; seat 1 must give up the king and a nine, seat 2 the queen
     # and an eight (their cheapest two trumps), so seat 0 surely wins 21 + 4 + 3 points.
-    deal = parse_position("rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2")
-    solver = Solver(deal)
-    assert solver._sure_points(0) == 28
-    assert solver._bounds()[0] == 28 <= minimax(deal, 0, {})
+    sure, lower, value = cashing_bounds("rules:three-player/hands:AT.6.7.,K9.7.8.,Q8.8.9./lead:0/decl:S0/tricks:3,2,2")
+    assert sure == 28
+    assert lower == 28 <= value
     # Hearts are trump and seat 2 has neither hearts nor spades: it discards under the spades
     # (nothing counted for it) and stops no round; seat 1 must follow with its two spades.
-    deal = parse_position("rules:three-player/hands:AT.6.67.,KQ.7.J.6,.AT98.8./lead:0/decl:H0/tricks:2,2,2")
-    solver = Solver(deal)
-    assert solver._sure_points(0) == 21 + 4 + 3
-    assert solver._bounds()[0] <= minimax(deal, 0, {})
+    sure, lower, value = cashing_bounds(
+        "rules:three-player/hands:AT.6.67.,KQ.7.J.6,.AT98.8./lead:0/decl:H0/tricks:2,2,2"
+    )
+    assert sure == 21 + 4 + 3
+    assert lower <= value
 
 
 def test_a_leader_who_may_declare_counts_the_bonus_and_the_new_trump():
     # Seat 0 leads and may declare hearts (100): then its king and queen are the top trumps and
     # the spade ace still cashes once: 100 + 4 + 3 + 11 + 4 + 3. Without declaring it could
     # only be sure of 22.
-    deal = parse_position("rules:three-player/hands:A..6.KQ,K.7.7.9,Q.8.8.8/lead:0/decl:S0/tricks:3,2,2")
-    solver = Solver(deal)
-    assert solver._sure_points(0) == 22
-    assert solver._bounds()[0] == 125 <= minimax(deal, 0, {})
+    sure, lower, value = cashing_bounds("rules:three-player/hands:A..6.KQ,K.7.7.9,Q.8.8.8/lead:0/decl:S0/tricks:3,2,2")
+    assert sure == 22
+    assert lower == 125 <= value
     # A half question completes hearts with the partner's queen: 100, then the king of trumps
     # with the queen and two worthless hearts under it.
-    deal = parse_position("rules:faq-pairs/hands:A...K,K...9,.7..Q,Q...8/lead:0/decl:S1/tricks:2,2,2,1")
-    assert Solver(deal)._bounds()[0] == 107 <= minimax(deal, 0, {})
+    _, lower, value = cashing_bounds("rules:faq-pairs/hands:A...K,K...9,.7..Q,Q...8/lead:0/decl:S1/tricks:2,2,2,1")
+    assert lower == 107 <= value
 
 
 def test_a_ten_that_a_live_ace_beats_is_led_last():

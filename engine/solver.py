@@ -154,7 +154,6 @@ class Solver:
         self.suit_codes: dict = {}
         self.group_cache: dict = {}
         self.declaration_cache: dict = {}
-        self.cheapest_cache: dict = {}
         self.cash_cache: dict = {}
         self.killers: dict = {}  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
@@ -684,19 +683,10 @@ class Solver:
                 cashed += 1
             elif others & bit:
                 break
-        if cashed:
+        if cashed:  # each other hand follows with its cheapest cards of the suit, as far as it can
             for o in other_parts:
-                points += self._cheapest(suit, o, cashed)
+                points += sum(sorted(cp[9 * suit + r] for r in range(9) if o >> r & 1)[:cashed])
         return points, cashed
-
-    def _cheapest(self, suit: int, part: int, count: int) -> int:
-        """The points of the ``count`` cheapest cards of ``suit`` in a hand (``part``: its 9 bits)."""
-        key = (suit, part, count)
-        points = self.cheapest_cache.get(key)
-        if points is None:
-            cp = self.card_points
-            points = self.cheapest_cache[key] = sum(sorted(cp[9 * suit + r] for r in range(9) if part >> r & 1)[:count])
-        return points
 
     def _master_trumps(self) -> tuple:
         """``(side, points)``: once the trump can no longer change, the trumps above every trump

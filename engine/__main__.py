@@ -116,9 +116,9 @@ def main(argv=None) -> int:
             from . import solver
             from .notation import parse_position
 
-            deal = parse_position(_text(args.position))
-            if args.processes < 1:
+            if args.processes < 1:  # a bad option is reported before the position is read
                 raise UsageError(f"--processes must be at least 1, not {args.processes}")
+            deal = parse_position(_text(args.position))
             out, show = solver.solve(deal, args.processes).to_dict(), _print_solve
             if deal.bidder is not None:
                 out["contract"] = {"contract": deal.contract, **solver.contract_status(deal)}

@@ -84,6 +84,8 @@ def test_solve_marks_the_optimal_actions():
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     bad = run("solve", pos, "--processes", "0")
     assert bad.returncode == 2 and bad.stderr == "error: --processes must be at least 1, not 0\n"
+    bad = run("solve", "rules:three-player/hands:/lead:0", "--processes", "0")  # the option first
+    assert bad.returncode == 2 and bad.stderr == "error: --processes must be at least 1, not 0\n"
     one = json.loads(run("solve", pos, "--json", "--processes", "1").stdout)
     assert one["actions"] == data["actions"]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 KING_BITS = tuple(1 << (9 * s + 2) for s in range(4))
 QUEEN_BITS = tuple(1 << (9 * s + 3) for s in range(4))
 PAIR_BITS = tuple(k | q for k, q in zip(KING_BITS, QUEEN_BITS))
+_UNDECLARED_KINGS = tuple(sum(KING_BITS[s] for s in range(4) if not declared >> s & 1) for declared in range(16))
 
 
 def window_after_trick(rules, winner: int, trick_leader: int) -> str:
@@ -29,6 +30,12 @@ def window_after_trick(rules, winner: int, trick_leader: int) -> str:
 def pair_suits(hand: int, declared: int) -> list[int]:
     """Undeclared suits (``declared`` is a mask of suit numbers) whose K and Q are both in ``hand``."""
     return [s for s in range(4) if not declared >> s & 1 and hand & PAIR_BITS[s] == PAIR_BITS[s]]
+
+
+def has_pair(hand: int, declared: int) -> bool:
+    """``pair_suits(hand, declared)`` is not empty, on bits (the solver asks after every trick)."""
+    # a queen's bit shifted onto its king's: set where both are held
+    return bool(hand & (hand >> 1) & _UNDECLARED_KINGS[declared])
 
 
 def half_suits(hand: int, declared: int) -> list[int]:

@@ -13,7 +13,7 @@ Technique: fail-soft alpha-beta on the points still to come, with
 
 - a transposition table at trick boundaries holding bounds, keyed by the hands *by relative
   rank* (per suit: who holds each live card, strongest first, and what it is worth), the
-  leader, the trump, the declared suits, the declaration window and the lock-outs;
+  leader, the trump, the declared suits, whether the leader may declare and the lock-outs;
 - equivalent-card reduction (same suit and points, no live card between them; kings and queens
   of undeclared suits are never merged), also at the root, where equivalent cards share one
   search; once the side that takes a trick is settled, a player also drops the cards that
@@ -48,6 +48,7 @@ from .declare import (
     PAIR_BITS,
     half_completes,
     half_suits,
+    has_pair,
     pair_suits,
     pairs_broken,
     questions_allowed,
@@ -127,7 +128,9 @@ class Solver:
         self.declared = 0
         for d in deal.declarations:
             self.declared |= 1 << d.suit
-        self.window = deal.declare_state if not deal.trick else "none"
+        # may the player to lead declare or ask now? (only this matters to the search; after a
+        # trick it is False when the winner has nothing worth declaring, see _apply)
+        self.window_open = deal.declare_state == "open" and not deal.trick
         self.pending = deal.pending_question
         self.half_askers = tuple(deal.half_askers)
         self.tricks_played = deal.tricks_played
@@ -175,7 +178,7 @@ class Solver:
             self.leader,
             self.trump,
             self.declared,
-            self.window,
+            self.window_open,
             self.pending,
             self.half_askers,
             self.tricks_played,
@@ -189,7 +192,7 @@ class Solver:
             self.leader,
             self.trump,
             self.declared,
-            self.window,
+            self.window_open,
             self.pending,
             self.half_askers,
             self.tricks_played,
@@ -201,7 +204,7 @@ class Solver:
             self.hands[seat] ^= 1 << move
             trick = self.trick
             trick.append(move)
-            self.window = "none"
+            self.window_open = False
             if len(trick) < self.n:
                 return 0
             winner = (self.leader + winning_position(self.strength, trick, self.trump)) % self.n
@@ -219,23 +222,26 @@ class Solver:
             if self.hands[winner] == 0:
                 if self.is_max[winner]:
                     gain += self.last_bonus
-                self.window = "none"
+                self.window_open = False
             else:
-                self.window = window_after_trick(self.rules, winner, trick_leader)
+                # a window with nothing to declare plays like none (and shares table entries)
+                self.window_open = window_after_trick(self.rules, winner, trick_leader) == "open" and (
+                    self._can_declare(winner)
+                )
             return gain
         side_gain = self.is_max[seat]
         if move < ASK_FULL:
             suit = move - DECLARE
             self._declare(suit)
-            self.window = "used"
+            self.window_open = False
             return self.bonus[suit] if side_gain else 0
         if move == ASK_FULL:
             self.pending = seat
-            self.window = "used"
+            self.window_open = False
             return 0
         if move < ANSWER:
             suit = move - ASK_HALF
-            self.window = "used"
+            self.window_open = False
             self.half_askers = self.half_askers + (seat,)
             partner = self.rules.partner_of(seat)
             if half_completes(self.hands[seat], self.hands[partner], suit):
@@ -264,6 +270,15 @@ class Solver:
         if self.pending is not None:
             return self.rules.partner_of(self.pending)
         return (self.leader + len(self.trick)) % self.n
+
+    def _can_declare(self, seat: int) -> bool:
+        """Has ``seat`` a declaration, or a question that can succeed, to try now?"""
+        hand = self.hands[seat]
+        if not self.questions:
+            return has_pair(hand, self.declared)  # no questions: no lock-outs either
+        # every declaration or question that can succeed needs a pair within the partnership
+        partner_hand = self.hands[self.rules.partner_of(seat)]
+        return has_pair(hand | partner_hand, self.declared) and bool(self._declaration_moves(seat, prune=True))
 
     def _declaration_moves(self, seat: int, prune: bool) -> list[int]:
         """``_list_declaration_moves``, cached by what it depends on: the kings and queens of
@@ -331,7 +346,7 @@ class Solver:
             cards = self._reduce(allowed) if first_trick else self._card_choices(allowed, seat, win_pos)
             if len(cards) > 1:
                 self._order(cards, seat, win_pos)
-        if not trick and self.window == "open":
+        if not trick and self.window_open:
             return self._declaration_moves(seat, prune=reduce) + cards
         return cards
 
@@ -610,7 +625,7 @@ class Solver:
         side, trumps = self._master_trumps() if self.trump >= 0 else (None, 0)
         if self.is_max[self.leader]:
             mine, theirs = sure, 0
-            if self.window == "open":  # declaring first: the bonus, then cashing under the new trump
+            if self.window_open:  # declaring first: the bonus, then cashing under the new trump
                 for move in self._declaration_moves(self.leader, prune=True):
                     if DECLARE <= move < ASK_FULL or ASK_HALF <= move < ANSWER:  # makes its pair
                         suit = move % 100
@@ -734,14 +749,14 @@ class Solver:
             if self.hands[self.leader] == 0:
                 return 0
             if self.tricks_played == self.hand_size - 1 and (
-                self.window != "open" or not self._declaration_moves(self.leader, prune=True)
+                not self.window_open or not self._declaration_moves(self.leader, prune=True)
             ):
                 return self._last_trick()  # exact, and cheaper than the table
             hands = tuple(self.hands)
             rel = self.relative.get(hands)
             if rel is None:
                 rel = self.relative[hands] = self._relative_hands()
-            key = (rel, self.leader, self.trump, self.declared, self.window, self.half_askers)
+            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.half_askers)
             entry = self.tt.get(key)
             if entry is None:  # a new position: start from the bounds it shows by itself
                 entry = self.tt[key] = (*self._bounds(), -1)

@@ -251,6 +251,27 @@ def test_a_leader_who_may_declare_counts_the_bonus_and_the_new_trump():
     assert lower == 107 <= value
 
 
+@pytest.mark.parametrize(
+    "position, ace_value",
+    [
+        # Seat 0 takes the spade trick (11 + 4 + 3), then declares hearts (100), and its king and
+        # queen of trumps take the last two tricks (4 + 3; no last-trick bonus in this preset).
+        ("rules:three-player/hands:A...KQ,K...97,Q...86/lead:0/tricks:3,3,2", 125),
+        # Seat 0 takes the spade trick, then completes hearts (100) with a half question to its
+        # partner, seat 2, who holds the queen.
+        ("rules:faq-pairs/hands:A...K,K...9,.7..Q,Q...8/lead:0/tricks:2,2,2,1", 145),
+    ],
+)
+def test_the_winner_of_a_trick_may_declare_inside_the_search(position, ace_value):
+    # After a trick the solver opens the window only for a winner with something to declare
+    # (closing it otherwise shares table entries); here the winner has a pair to make.
+    deal = parse_position(position)
+    values = {a.action: a.value for a in solve(deal).actions}
+    after = deal.copy()
+    after.apply(Play(Card.parse("SA")))
+    assert values["SA"] == minimax(after, deal.rules.side_of(0)) == ace_value
+
+
 def test_a_ten_that_a_live_ace_beats_is_led_last():
     # The spade ace is gone, so the spade ten leads first; the club ace is still in seat 1's hand.
     deal = parse_position("rules:three-player/hands:T.T.6.,K.A.7.,Q.9.8./lead:0/tricks:3,3,2")
@@ -472,3 +493,15 @@ def test_contract_status_equals_minimax(name):
         assert status["can_make"] == (bool(making) if on_side else len(making) == len(deal.legal_actions()))
         checked += 1
     assert checked >= 10
+
+
+def test_has_pair_agrees_with_pair_suits():
+    from engine.declare import PAIR_BITS, has_pair, pair_suits
+
+    rng = random.Random(7)
+    kings_and_queens = [b for pair in PAIR_BITS for b in (pair & -pair, pair & (pair - 1))]
+    for combo in range(256):  # every choice of kings and queens, with other cards around them
+        others = rng.getrandbits(36) & ~sum(PAIR_BITS)
+        hand = sum(bit for i, bit in enumerate(kings_and_queens) if combo >> i & 1) | others
+        for declared in range(16):
+            assert has_pair(hand, declared) == bool(pair_suits(hand, declared)), (hex(hand), declared)

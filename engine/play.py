@@ -112,6 +112,14 @@ def winning_position(strength, trick: Sequence[int], trump: int) -> int:
     return best
 
 
+def beaters(t: CardTables, card: int, trump: int) -> int:
+    """The mask of cards that beat ``card`` on top of a trick (``winning_position`` for one
+    card): the stronger cards of its suit, and every trump when it is not a trump."""
+    if trump < 0 or card // 9 == trump:
+        return t.above[card]
+    return t.above[card] | SUIT_MASKS[trump]
+
+
 def winning_index(rules: RuleSet, trick: Sequence[Card], trump: Suit | None) -> int:
     """``winning_position`` for Card objects."""
     return winning_position(tables(rules).strength, [c.index for c in trick], NO_TRUMP if trump is None else trump)

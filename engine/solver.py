@@ -55,7 +55,7 @@ from .declare import (
     questions_over,
     window_after_trick,
 )
-from .play import SUIT_MASKS, duty_mask, mask_of, tables, winning_position
+from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
 
 # Move codes inside the search: 0..35 play that card; the rest are declarations.
 DECLARE = 100  # + suit
@@ -365,7 +365,7 @@ class Solver:
         for i in range(1, n):
             player = (seat + i) % n
             allowed = duty_mask(self.rules, hands[player], trick, trump, False, self.card_tables)[0]
-            winners = allowed & self._beaters(top) if is_max[player] != top_side else 0
+            winners = allowed & beaters(self.card_tables, top, self.trump) if is_max[player] != top_side else 0
             if winners:
                 suit = led if winners & SUIT_MASKS[led] else trump
                 pick = next(c for c in reversed(self.suit_order[suit]) if winners >> c & 1)
@@ -392,7 +392,7 @@ class Solver:
         position in the trick of the card on top)."""
         strength = self.strength
         cp = self.card_points
-        beaters = self._beaters(self.trick[win_pos])
+        beating = beaters(self.card_tables, self.trick[win_pos], self.trump)
         led = self.trick[0] // 9
         mine = self.is_max[seat]
         # A partner's card on top that nobody still to play can beat: throw points on it, but
@@ -414,7 +414,7 @@ class Solver:
                 if not above[c] & live & ~hand:
                     keep |= 1 << c
         for c in cards:
-            beats = beaters >> c & 1
+            beats = beating >> c & 1
             if partner_wins:
                 keys[c] = (100000 if beats else 50000 if keep >> c & 1 else 0) - cp[c] * 100 + strength[c]
             elif not beats:
@@ -450,7 +450,7 @@ class Solver:
         mine = is_max[seat]
         if win_pos >= 0:
             top = self.trick[win_pos]
-            led, beaters = self.trick[0] // 9, self._beaters(top)
+            led, beating = self.trick[0] // 9, beaters(self.card_tables, top, self.trump)
             top_side = is_max[(self.leader + win_pos) % self.n]
         top_decided = None  # does the side of the current top card take the trick? (when asked)
         out = []
@@ -467,7 +467,7 @@ class Solver:
                     continue
                 if win_pos < 0:
                     side, decided = mine, self._takes_trick(dearest, mine, seat, s)
-                elif beaters >> dearest & 1:
+                elif beating >> dearest & 1:
                     side, decided = mine, self._takes_trick(dearest, mine, seat, led)
                 else:
                     if top_decided is None:
@@ -487,24 +487,16 @@ class Solver:
         led suit must follow it, so only with a card of the led suit.
         """
         n, hands, is_max = self.n, self.hands, self.is_max
-        beaters = self._beaters(card)
+        beating = beaters(self.card_tables, card, self.trump)
         led_cards = SUIT_MASKS[led]
         for i in range(1, n - len(self.trick)):
             player = (seat + i) % n
             if is_max[player] == side:
                 continue
             hand = hands[player]
-            if hand & (beaters & led_cards if hand & led_cards else beaters):
+            if hand & (beating & led_cards if hand & led_cards else beating):
                 return False
         return True
-
-    def _beaters(self, card: int) -> int:
-        """The cards that beat ``card`` on top of a trick: stronger ones of its suit, and any
-        trump if it is not one (``play.winning_position`` for one card)."""
-        trump = self.trump
-        if trump < 0 or card // 9 == trump:
-            return self.card_tables.above[card]
-        return self.card_tables.above[card] | SUIT_MASKS[trump]
 
     def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
         """``(kept cards, groups, (dearest, cheapest) of each group, one card per point value of

@@ -7,7 +7,8 @@ import oracle
 import pytest
 
 from engine import PRESETS, Card, Deal, Play
-from engine.play import winning_index
+from engine.cards import ALL_CARDS, Suit
+from engine.play import beaters, tables, winning_index
 from engine.players import random_action
 
 HOUSE_RULES = {
@@ -63,6 +64,21 @@ def check(rules, count, seed):
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_engine_matches_oracle(name):
     check(RULE_SETS[name], 20_000, seed=1)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_the_cards_that_beat_a_card_match_the_oracle(name):
+    # beaters(): which cards take over the top of a trick from a card (the solver's question)
+    rules = RULE_SETS[name]
+    options, t = rules.options(), tables(rules)
+    for trump in [None, *Suit]:
+        trump_text = None if trump is None else str(trump)
+        for top in ALL_CARDS:
+            mask = beaters(t, top.index, -1 if trump is None else int(trump))
+            for card in ALL_CARDS:
+                if card != top:
+                    takes_over = oracle.trick_winner([str(top), str(card)], trump_text, options) == 1
+                    assert bool(mask >> card.index & 1) == takes_over, (str(top), str(card), trump)
 
 
 @pytest.mark.slow

@@ -272,6 +272,30 @@ def test_the_winner_of_a_trick_may_declare_inside_the_search(position, ace_value
     assert values["SA"] == minimax(after, deal.rules.side_of(0)) == ace_value
 
 
+def test_a_lone_player_keeps_its_winners_while_the_others_lead():
+    # Seat 1 leads against seat 0 alone. Hearts were declared before and clubs are trumps now,
+    # which nobody holds. Seat 0's spade and heart aces are above every card of the others in
+    # their suits; outside those suits the others hold one card (the diamond ace), and seat 0
+    # has one card besides its aces to play on it: so the others must lead spades or hearts
+    # in the end, and seat 0 takes both aces (11 + 11), whatever else it gets.
+    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2,C1/tricks:3,3,2"
+    solver = Solver(parse_position(position), max_side=0)
+    assert solver._sure_winners() == 22 == solver._bounds()[0]
+    assert solver.value() == minimax(parse_position(position), 0) == 29
+    # With hearts not yet declared, seat 1 can win the diamond trick, make hearts trumps and
+    # ruff the spade ace: no such bound, and seat 0 gets only 14.
+    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/tricks:3,3,2"
+    solver = Solver(parse_position(position), max_side=0)
+    assert solver._sure_winners() == 0
+    assert solver.value() == minimax(parse_position(position), 0) == 14
+    # Two diamonds among the others: one lead too many for seat 0's one other card.
+    position = "rules:three-player/hands:A..6.A,..A.KQ,7..7.6/lead:1/decl:H2,C1/tricks:3,3,2"
+    assert Solver(parse_position(position), max_side=0)._sure_winners() == 0
+    # Hearts are trumps and the others hold some: they can ruff.
+    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2/tricks:3,3,2"
+    assert Solver(parse_position(position), max_side=0)._sure_winners() == 0
+
+
 def test_a_ten_that_a_live_ace_beats_is_led_last():
     # The spade ace is gone, so the spade ten leads first; the club ace is still in seat 1's hand.
     deal = parse_position("rules:three-player/hands:T.T.6.,K.A.7.,Q.9.8./lead:0/tricks:3,3,2")

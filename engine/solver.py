@@ -648,13 +648,15 @@ class Solver:
         those suits and one of its other cards (it follows or discards those first); if it has
         at least as many other cards as the others have cards of those suits, they must in
         the end lead a suit of its winners, and it takes that trick and the rest of its
-        winners. Otherwise 0 (as when a pair can still be declared: a new trump).
+        winners. Otherwise 0, and also when one of the others can still declare a pair (a new
+        trump); its own pairs do not matter, since declaring is its choice.
         """
         hands = self.hands
-        for hand in hands:
-            if has_pair(hand, self.declared):
+        seat = self.max_seats[0]
+        for other, hand in enumerate(hands):
+            if other != seat and has_pair(hand, self.declared):
                 return 0
-        mine = hands[self.max_seats[0]]
+        mine = hands[seat]
         others = self.live & ~mine  # at a trick boundary: the others' hands
         trump = self.trump
         if trump >= 0 and others & SUIT_MASKS[trump]:

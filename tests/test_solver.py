@@ -288,6 +288,12 @@ def test_a_lone_player_keeps_its_winners_while_the_others_lead():
     solver = Solver(parse_position(position), max_side=0)
     assert solver._sure_winners() == 0
     assert solver.value() == minimax(parse_position(position), 0) == 14
+    # Seat 0's own undeclared pair does not matter: declaring is its choice. Its spade ace and
+    # diamond king and queen (18) are sure, and the others make that all it gets by leading a
+    # diamond, which splits the pair, once the club ace has taken seat 0's one other card.
+    position = "rules:three-player/hands:A.6.KQ.,76.A.6.,98..87./lead:1/tricks:3,2,2"
+    solver = Solver(parse_position(position), max_side=0)
+    assert solver._sure_winners() == 18 == solver.value() == minimax(parse_position(position), 0)
     # Two diamonds among the others: one lead too many for seat 0's one other card.
     position = "rules:three-player/hands:A..6.A,..A.KQ,7..7.6/lead:1/decl:H2,C1/tricks:3,3,2"
     assert Solver(parse_position(position), max_side=0)._sure_winners() == 0

@@ -636,20 +636,21 @@ class Solver:
         return mine, self._upper_bound() - theirs
 
     def _sure_winners(self) -> int:
-        """Card points a lone MAX player surely wins while the others have the lead, once the
-        trump can no longer change and the others hold no trump.
+        """Card points a lone MAX player surely wins while the others have the lead, when none
+        of them holds a trump or can still declare a pair (a new trump); its own pairs do not
+        matter, since declaring is its choice.
 
         Its winners are its cards above every card of the others in their suit (and all of
         its trumps): played on a lead of their suit, or led, nobody can beat them. One is lost
         only when discarded, on a lead of a suit it does not hold. Holding a trump, the lone
         player never discards: void in the led suit it must trump, takes the trick, and then
-        leads its winners one by one. Without trumps, the others can take the lead only with
-        leads of suits where it has no winner, each of which uses up one of their cards of
-        those suits and one of its other cards (it follows or discards those first); if it has
-        at least as many other cards as the others have cards of those suits, they must in
+        leads its winners one by one. Without trumps, the others keep the lead only with
+        leads of suits where it has no winner, each of which uses up one of its other cards
+        (it follows or discards those first) and a card of the led suit from every other
+        player holding one (they must follow). So if its other cards are at least as many as
+        the longest holding among the others in each of those suits, summed, they must in
         the end lead a suit of its winners, and it takes that trick and the rest of its
-        winners. Otherwise 0, and also when one of the others can still declare a pair (a new
-        trump); its own pairs do not matter, since declaring is its choice.
+        winners. Otherwise 0.
         """
         hands = self.hands
         seat = self.max_seats[0]
@@ -672,8 +673,8 @@ class Solver:
             if found[1]:
                 points += found[0]
                 winners += found[1]
-            else:
-                their_leads += (others >> shift & 511).bit_count()
+            else:  # each lead of this suit takes a card of it from every other player holding it
+                their_leads += max((h >> shift & 511).bit_count() for i, h in enumerate(hands) if i != seat)
         if trump >= 0 and mine & SUIT_MASKS[trump]:
             return points
         return points if their_leads <= mine.bit_count() - winners else 0

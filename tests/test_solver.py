@@ -294,9 +294,18 @@ def test_a_lone_player_keeps_its_winners_while_the_others_lead():
     position = "rules:three-player/hands:A.6.KQ.,76.A.6.,98..87./lead:1/tricks:3,2,2"
     solver = Solver(parse_position(position), max_side=0)
     assert solver._sure_winners() == 18 == solver.value() == minimax(parse_position(position), 0)
-    # Two diamonds among the others: one lead too many for seat 0's one other card.
+    # Two diamonds in seat 1's hand: two leads, one too many for seat 0's one other card, so
+    # the second diamond makes it throw an ace (it gets 15, not 22).
+    position = "rules:three-player/hands:A..6.A,..A7.K,76...Q/lead:1/decl:H2,C1/tricks:3,3,2"
+    solver = Solver(parse_position(position), max_side=0)
+    assert solver._sure_winners() == 0
+    assert solver.value() == minimax(parse_position(position), 0) == 15
+    # Split between seats 1 and 2 the two diamonds make one lead (the other must follow):
+    # 22 again.
     position = "rules:three-player/hands:A..6.A,..A.KQ,7..7.6/lead:1/decl:H2,C1/tricks:3,3,2"
-    assert Solver(parse_position(position), max_side=0)._sure_winners() == 0
+    solver = Solver(parse_position(position), max_side=0)
+    assert solver._sure_winners() == 22
+    assert solver.value() == minimax(parse_position(position), 0) == 29
     # Hearts are trumps and the others hold some: they can ruff.
     position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2/tricks:3,3,2"
     assert Solver(parse_position(position), max_side=0)._sure_winners() == 0

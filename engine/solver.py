@@ -880,12 +880,16 @@ class Solver:
         only one point from its test, so plain MTD(f) would need dozens of searches. Instead:
 
         - when the other side has more players than the MAX side (the individual games with
-          three or more players), proving that MAX *reaches* a value is by far the dearer
-          proof, so the tests start above the value (``start`` or the upper bound) and step
-          down to each upper bound found, so that only the last search succeeds (a ``start``
-          that proves too low first climbs in doubling steps);
-        - otherwise the test point leaves ``start`` in doubling steps until the value is
-          bracketed, then halves the bracket.
+          three or more players) and there is a guess (``start``: the value of the root action
+          solved before), proving that MAX *reaches* a value is by far the dearer proof, so
+          the tests start at the guess, above the value, and step down to each upper bound
+          found, so that only the last search succeeds (a ``start`` that proves too low first
+          climbs in doubling steps);
+        - otherwise (no guess, or two equal sides) the test point leaves ``start`` (or 1) in
+          doubling steps until the value is bracketed, then halves the bracket. Without a guess
+          this is cheaper than coming down from the upper bound even against two (measured:
+          6 % less time on the three-player deals), since the low tests are cut short by the
+          lower bounds.
 
         Either way, a failed search whose bound jumps well past its test is followed by a test
         at that bound (the MTD(f) step), since such a bound is often the value itself.
@@ -893,8 +897,9 @@ class Solver:
         # Every value is a multiple of ``unit`` (5 with the Ukrainian and German card points):
         # the bookkeeping below counts in units.
         unit = self.unit
+        descend = self.descend and start is not None
         lower, upper = 0, self._upper_bound() // unit
-        start = upper if start is None and self.descend else -(-(start or 1) // unit)
+        start = -(-(start or 1) // unit)
         beta = min(max(start, lower + 1), upper)
         step = 1
         last = 0  # +1 after a search that succeeded, -1 after one that failed
@@ -912,7 +917,7 @@ class Solver:
             step = step * 2 if result == last else 1
             last = result
             jumped = upper < beta - 1 if result < 0 else lower > beta
-            if result < 0 and (self.descend or jumped):
+            if result < 0 and (descend or jumped):
                 beta = max(upper, lower + 1)  # is the bound just found the value? (MTD(f))
             elif result > 0 and jumped:
                 beta = min(lower + 1, upper)

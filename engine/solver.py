@@ -26,6 +26,8 @@ Technique: fail-soft alpha-beta on the points still to come, with
   points the leader can cash with top cards nobody can beat (with the cheapest cards the others
   must follow with, and first a bonus the leader may declare) go to the leader's side, and once
   the trump can no longer change, so do the points of the trumps above all of the other side's;
+  a lone player whose top cards the others cannot ruff keeps them while the others lead, if it
+  has enough other cards to give on their leads (``_sure_winners``);
 - exact values from zero-window searches (``value``), stepped so that the dearer proofs are
   made as few times as possible;
 - optionally (``solve(deal, processes=2)``, where ``os.fork`` exists: not in Pyodide) a second

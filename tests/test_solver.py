@@ -272,43 +272,35 @@ def test_the_winner_of_a_trick_may_declare_inside_the_search(position, ace_value
     assert values["SA"] == minimax(after, deal.rules.side_of(0)) == ace_value
 
 
-def test_a_lone_player_keeps_its_winners_while_the_others_lead():
-    # Seat 1 leads against seat 0 alone. Hearts were declared before and clubs are trumps now,
-    # which nobody holds. Seat 0's spade and heart aces are above every card of the others in
-    # their suits; outside those suits the others hold one card (the diamond ace), and seat 0
-    # has one card besides its aces to play on it: so the others must lead spades or hearts
-    # in the end, and seat 0 takes both aces (11 + 11), whatever else it gets.
-    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2,C1/tricks:3,3,2"
+@pytest.mark.parametrize(
+    "position, sure, value",
+    [
+        # Seat 1 leads against seat 0 alone. Hearts were declared before and clubs are trumps
+        # now, which nobody holds. Seat 0's spade and heart aces are above every card of the
+        # others in their suits; outside those suits the others hold one card (the diamond
+        # ace), and seat 0 has one card besides its aces to play on it: so the others must lead
+        # spades or hearts in the end, and seat 0 takes both aces (11 + 11) and more.
+        ("rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2,C1/tricks:3,3,2", 22, 29),
+        # With hearts not yet declared, seat 1 can win the diamond trick, make hearts trumps
+        # and ruff the spade ace: no such bound.
+        ("rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/tricks:3,3,2", 0, 14),
+        # Hearts are trumps and the others hold some: they can ruff.
+        ("rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2/tricks:3,3,2", 0, 14),
+        # Seat 0's own undeclared pair does not matter: declaring is its choice. Its spade ace
+        # and diamond king and queen (18) are sure, and that is all it gets: once the club ace
+        # has taken its one other card, the others lead a diamond, which splits the pair.
+        ("rules:three-player/hands:A.6.KQ.,76.A.6.,98..87./lead:1/tricks:3,2,2", 18, 18),
+        # Two diamonds in seat 1's hand: two leads, one too many for seat 0's one other card,
+        # so the second diamond makes it throw an ace.
+        ("rules:three-player/hands:A..6.A,..A7.K,76...Q/lead:1/decl:H2,C1/tricks:3,3,2", 0, 15),
+        # Split between seats 1 and 2, the two diamonds make one lead (the other must follow).
+        ("rules:three-player/hands:A..6.A,..A.KQ,7..7.6/lead:1/decl:H2,C1/tricks:3,3,2", 22, 29),
+    ],
+)
+def test_a_lone_player_keeps_its_winners_while_the_others_lead(position, sure, value):
     solver = Solver(parse_position(position), max_side=0)
-    assert solver._sure_winners() == 22 == solver._bounds()[0]
-    assert solver.value() == minimax(parse_position(position), 0) == 29
-    # With hearts not yet declared, seat 1 can win the diamond trick, make hearts trumps and
-    # ruff the spade ace: no such bound, and seat 0 gets only 14.
-    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/tricks:3,3,2"
-    solver = Solver(parse_position(position), max_side=0)
-    assert solver._sure_winners() == 0
-    assert solver.value() == minimax(parse_position(position), 0) == 14
-    # Seat 0's own undeclared pair does not matter: declaring is its choice. Its spade ace and
-    # diamond king and queen (18) are sure, and the others make that all it gets by leading a
-    # diamond, which splits the pair, once the club ace has taken seat 0's one other card.
-    position = "rules:three-player/hands:A.6.KQ.,76.A.6.,98..87./lead:1/tricks:3,2,2"
-    solver = Solver(parse_position(position), max_side=0)
-    assert solver._sure_winners() == 18 == solver.value() == minimax(parse_position(position), 0)
-    # Two diamonds in seat 1's hand: two leads, one too many for seat 0's one other card, so
-    # the second diamond makes it throw an ace (it gets 15, not 22).
-    position = "rules:three-player/hands:A..6.A,..A7.K,76...Q/lead:1/decl:H2,C1/tricks:3,3,2"
-    solver = Solver(parse_position(position), max_side=0)
-    assert solver._sure_winners() == 0
-    assert solver.value() == minimax(parse_position(position), 0) == 15
-    # Split between seats 1 and 2 the two diamonds make one lead (the other must follow):
-    # 22 again.
-    position = "rules:three-player/hands:A..6.A,..A.KQ,7..7.6/lead:1/decl:H2,C1/tricks:3,3,2"
-    solver = Solver(parse_position(position), max_side=0)
-    assert solver._sure_winners() == 22
-    assert solver.value() == minimax(parse_position(position), 0) == 29
-    # Hearts are trumps and the others hold some: they can ruff.
-    position = "rules:three-player/hands:A..6.A,..A.KQ,76...6/lead:1/decl:H2/tricks:3,3,2"
-    assert Solver(parse_position(position), max_side=0)._sure_winners() == 0
+    assert solver._sure_winners() == sure <= solver._bounds()[0]
+    assert solver.value() == minimax(parse_position(position), 0) == value
 
 
 def test_a_ten_that_a_live_ace_beats_is_led_last():

@@ -668,10 +668,11 @@ class Solver:
         points = winners = their_leads = 0
         for s in range(4):
             shift = 9 * s
-            key = (mine >> shift & 511) | (others >> shift & 511) << 9 | s << 18
+            part, their_part = mine >> shift & 511, others >> shift & 511
+            key = part | their_part << 9 | s << 18
             found = cache.get(key)
             if found is None:
-                found = cache[key] = self._suit_winners(s, mine, others)
+                found = cache[key] = self._top_cards(s, part, their_part)
             if found[1]:
                 points += found[0]
                 winners += found[1]
@@ -681,14 +682,16 @@ class Solver:
             return points
         return points if their_leads <= mine.bit_count() - winners else 0
 
-    def _suit_winners(self, suit: int, mine: int, others: int) -> tuple[int, int]:
-        """``(points, number)`` of the cards of ``mine`` in ``suit`` above every card of
-        ``others`` in it (cached by ``_sure_winners`` by the suit's part of both)."""
+    def _top_cards(self, suit: int, part: int, others: int, rounds: int = 9) -> tuple[int, int]:
+        """``(points, number)`` of the cards of ``part`` above every card of ``others`` in
+        ``suit`` (both: the suit's 9 bits of a hand), strongest first, at most ``rounds``."""
         cp = self.card_points
         points = count = 0
         for c in self.suit_order[suit]:
-            bit = 1 << c
-            if mine & bit:
+            if count == rounds:
+                break
+            bit = 1 << (c - 9 * suit)
+            if part & bit:
                 points += cp[c]
                 count += 1
             elif others & bit:
@@ -744,17 +747,8 @@ class Solver:
         others = 0
         for o in other_parts:
             others |= o
+        points, cashed = self._top_cards(suit, part, others, rounds)
         cp = self.card_points
-        points = cashed = 0
-        for c in self.suit_order[suit]:
-            if cashed == rounds:
-                break
-            bit = 1 << (c - 9 * suit)
-            if part & bit:
-                points += cp[c]
-                cashed += 1
-            elif others & bit:
-                break
         if cashed:  # each other hand follows with its cheapest cards of the suit, as far as it can
             for o in other_parts:
                 points += sum(sorted(cp[9 * suit + r] for r in range(9) if o >> r & 1)[:cashed])

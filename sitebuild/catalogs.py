@@ -1,0 +1,111 @@
+"""The message catalogs (``site/messages/fi.json``, ``en.json``) and the one formatter: ``{name}`` is
+a value, ``{name.case}`` a suit letter or a card in a grammatical case. ``site/assets/messages.js``
+has the same rules, so a sentence renders the same at build time and in the browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from engine.rules import OPTION_DOCS
+
+from . import ROOT, BuildError, rel
+
+
+def load_catalog(lang: str) -> dict:
+    path = ROOT / "site" / "messages" / f"{lang}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise BuildError(f"{rel(path)}: {e}") from None
+
+
+def card_label(card: str, catalog: dict) -> str:
+    """The spoken name of a card, for example 'hertta kuningas' or 'king of hearts'."""
+    return catalog["cards"]["spoken"].format(
+        suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]]["nom"]
+    )
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\.(\w+))?\}")
+
+
+def card_name(card: str, case: str, catalog: dict) -> str:
+    """A card's name in a grammatical case: 'herttakuninkaan', 'king of hearts'."""
+    return catalog["cards"]["compound"].format(
+        suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]][case]
+    )
+
+
+def fmt(template: str, params: dict, catalog: dict) -> str:
+    """Fill ``{name}`` or ``{name.case}`` (a suit letter or a card in that case); the same rules
+    as ``format`` in site/assets/messages.js."""
+
+    def fill(match):
+        value = str(params[match.group(1)])
+        case = match.group(2)
+        if not case:
+            return value
+        if len(value) == 1:
+            return catalog["suits"][value][case]
+        return card_name(value, case, catalog)
+
+    text = PLACEHOLDER.sub(fill, template)
+    return text[:1].upper() + text[1:] if template.startswith("{") else text
+
+
+def solution_text(kind: str, solution: dict, catalog: dict) -> str:
+    ui = catalog["ui"]
+    if kind == "trick-winner":
+        return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
+    if kind == "score":
+        return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
+    if kind == "auction":
+        return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
+    if kind == "declare":
+        labels = [choice_label(c, catalog) for c in solution["best"]]
+        return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
+    names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
+    return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
+
+
+def choice_label(choice: str, catalog: dict) -> str:
+    """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H)."""
+    ui = catalog["ui"]
+    if choice == "none":
+        return ui["declare_none"]
+    if choice == "askfull":
+        return ui["ask_full"]
+    key = "ask_half" if choice.startswith("askhalf:") else "declare_suit"
+    return fmt(ui[key], {"suit": choice[-1]}, catalog)
+
+
+def card_face(card: str) -> dict:
+    rank = {"T": "10"}.get(card[1], card[1])
+    return {"code": card, "rank": rank, "symbol": "♠♣♦♥"["SCDH".index(card[0])], "red": card[0] in "DH"}
+
+
+def check_catalogs(catalogs: dict) -> None:
+    from engine.messages import REASON_CODES
+
+    keys = None
+    for lang, cat in catalogs.items():
+        path = f"site/messages/{lang}.json"
+        missing = set(REASON_CODES) - set(cat.get("reasons", {}))
+        if missing:
+            raise BuildError(f"{path}: no text for reason codes {', '.join(sorted(missing))}")
+        missing = set(OPTION_DOCS) - {"name"} - set(cat.get("options", {}))
+        if missing:
+            raise BuildError(f"{path}: no text for rule options {', '.join(sorted(missing))}")
+        flat = set(_flat_keys(cat))
+        if keys is not None and flat != keys:
+            raise BuildError(f"{path}: keys differ from the other language: {', '.join(sorted(flat ^ keys))}")
+        keys = flat
+
+
+def _flat_keys(value, prefix=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _flat_keys(v, f"{prefix}{k}.")
+    else:
+        yield prefix.rstrip(".")

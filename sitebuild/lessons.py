@@ -1,0 +1,209 @@
+"""Lesson sources: ``NN-slug/lesson.toml`` (the puzzles: facts once) and ``fi.md``/``en.md`` (front
+matter, Markdown and ``::: puzzle ID`` blocks: the words in each language). Every puzzle is
+checked with the engine (``engine.puzzles.check``, the same code the browser uses); any mistake
+stops the build with ``file:line: what is wrong``."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import puzzles as engine_puzzles
+from engine.cards import NotationError
+
+from . import LANGS, BuildError, rel
+
+PUZZLE_TEXT_FIELDS = ("prompt", "hint", "explanation")
+
+
+@dataclass
+class PuzzleText:
+    fields: dict
+    line: int
+
+
+@dataclass
+class LessonText:
+    path: Path
+    meta: dict
+    segments: list  # ("md", text) or ("puzzle", id)
+    puzzles: dict[str, PuzzleText] = field(default_factory=dict)
+
+
+@dataclass
+class Lesson:
+    slug: str
+    order: int
+    path: Path
+    spec: dict
+    puzzles: list[dict]
+    texts: dict[str, LessonText]
+    checked: dict = field(default_factory=dict)  # id -> {"view", "solution"}
+
+
+def parse_front_matter(text: str, path: Path) -> tuple[dict, list[str], int]:
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        raise BuildError(
+            f"{rel(path)}:1: a lesson text starts with front matter between --- lines (title, description)"
+        )
+    meta = {}
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if line.strip() == "---":
+            for key in ("title", "description"):
+                if not meta.get(key):
+                    raise BuildError(f"{rel(path)}:{i + 1}: front matter has no {key}")
+            return meta, lines[i + 1 :], i + 2
+        key, colon, value = line.partition(":")
+        if not colon or not key.strip().isidentifier():
+            raise BuildError(f"{rel(path)}:{i + 1}: front matter lines are 'key: value', got {line!r}")
+        meta[key.strip()] = value.strip()
+    raise BuildError(f"{rel(path)}:1: the front matter is not closed with ---")
+
+
+PUZZLE_OPEN = re.compile(r"^:::\s*puzzle\s+([A-Za-z0-9-]+)\s*$")
+
+
+def parse_lesson_text(path: Path) -> LessonText:
+    if not path.exists():
+        raise BuildError(f"{rel(path)}: missing: every lesson needs a text in each language ({', '.join(LANGS)})")
+    meta, lines, first = parse_front_matter(path.read_text(encoding="utf-8"), path)
+    text = LessonText(path, meta, [])
+    buffer: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        number = first + i
+        match = PUZZLE_OPEN.match(line.strip())
+        if line.strip().startswith(":::") and not match:
+            raise BuildError(f"{rel(path)}:{number}: expected '::: puzzle ID' to open a puzzle block, got {line!r}")
+        if not match:
+            buffer.append(line)
+            i += 1
+            continue
+        pid = match.group(1)
+        if pid in text.puzzles:
+            raise BuildError(f"{rel(path)}:{number}: puzzle {pid!r} appears twice")
+        if buffer:
+            text.segments.append(("md", "\n".join(buffer)))
+            buffer = []
+        fields: dict[str, list[str]] = {}
+        current = None
+        i += 1
+        while True:
+            if i >= len(lines):
+                raise BuildError(f"{rel(path)}:{number}: puzzle {pid!r} is not closed with :::")
+            body = lines[i]
+            if body.strip() == ":::":
+                break
+            key, colon, value = body.partition(":")
+            if colon and key.strip() in PUZZLE_TEXT_FIELDS and not body.startswith((" ", "\t")):
+                current = key.strip()
+                if current in fields:
+                    raise BuildError(f"{rel(path)}:{first + i}: puzzle {pid!r} has {current} twice")
+                fields[current] = [value.strip()]
+            elif current is None:
+                if body.strip():
+                    raise BuildError(
+                        f"{rel(path)}:{first + i}: in puzzle {pid!r} expected one of "
+                        f"{', '.join(f + ':' for f in PUZZLE_TEXT_FIELDS)} got {body!r}"
+                    )
+            else:
+                fields[current].append(body.strip())
+            i += 1
+        for name in PUZZLE_TEXT_FIELDS:
+            if not " ".join(fields.get(name, [])).strip():
+                raise BuildError(f"{rel(path)}:{number}: puzzle {pid!r} has no {name}")
+        text.puzzles[pid] = PuzzleText({k: "\n".join(v).strip() for k, v in fields.items()}, number)
+        text.segments.append(("puzzle", pid))
+        i += 1
+    if buffer:
+        text.segments.append(("md", "\n".join(buffer)))
+    return text
+
+
+def toml_line(text: str, needle: str) -> int:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    return 1
+
+
+def load_lesson(directory: Path) -> Lesson:
+    match = re.fullmatch(r"(\d+)-([a-z0-9-]+)", directory.name)
+    if not match:
+        raise BuildError(f"{rel(directory)}: lesson folders are named NN-slug, for example 02-follow-suit")
+    spec_path = directory / "lesson.toml"
+    if not spec_path.exists():
+        raise BuildError(f"{rel(spec_path)}: missing")
+    raw = spec_path.read_text(encoding="utf-8")
+    try:
+        spec = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as e:
+        raise BuildError(f"{rel(spec_path)}: {e}") from None
+    puzzles = spec.get("puzzle", [])
+    if not isinstance(puzzles, list):
+        raise BuildError(f"{rel(spec_path)}:1: [[puzzle]] tables expected")
+    seen = set()
+    for p in puzzles:
+        pid = p.get("id")
+        line = toml_line(raw, f'"{pid}"') if pid else 1
+        if not isinstance(pid, str) or not re.fullmatch(r"[A-Za-z0-9-]+", pid):
+            raise BuildError(f"{rel(spec_path)}:{line}: every puzzle needs an id of letters, digits and '-'")
+        if pid in seen:
+            raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
+        seen.add(pid)
+        unknown = set(p) - {"id", "kind", "position", "answer", "show", "then", "side", "before"}
+        if unknown:
+            raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
+    texts = {lang: parse_lesson_text(directory / f"{lang}.md") for lang in LANGS}
+    for text in texts.values():
+        for pid in seen - set(text.puzzles):
+            raise BuildError(f"{rel(text.path)}: puzzle {pid!r} has no '::: puzzle {pid}' block in this language")
+        for pid in set(text.puzzles) - seen:
+            raise BuildError(f"{rel(text.path)}:{text.puzzles[pid].line}: puzzle {pid!r} is not in lesson.toml")
+    return Lesson(match.group(2), int(match.group(1)), directory, spec, puzzles, texts)
+
+
+def check_lesson(lesson: Lesson) -> None:
+    raw = (lesson.path / "lesson.toml").read_text(encoding="utf-8")
+    for p in lesson.puzzles:
+        line = toml_line(raw, f'"{p["id"]}"')
+        where = f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}"
+        try:
+            solution = engine_puzzles.check(p)
+            view = engine_puzzles.view(p)
+        except (NotationError, ValueError) as e:
+            raise BuildError(f"{where}: {e}") from None
+        lesson.checked[p["id"]] = {"view": view, "solution": solution}
+
+
+def load_glossary(directory: Path) -> list[dict]:
+    path = directory / "glossary.toml"
+    if not path.exists():
+        return []
+    try:
+        terms = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
+    except tomllib.TOMLDecodeError as e:
+        raise BuildError(f"{rel(path)}: {e}") from None
+    for term in terms:
+        for key in ("id", "fi", "en", "fi_text", "en_text"):
+            if not term.get(key):
+                raise BuildError(f"{rel(path)}: a term ({term.get('id', '?')}) has no {key}")
+    return terms
+
+
+def load_lessons(directory: Path) -> list[Lesson]:
+    if not directory.is_dir():
+        raise BuildError(f"{rel(directory)}: no lessons folder")
+    lessons = [load_lesson(d) for d in sorted(directory.iterdir()) if d.is_dir()]
+    slugs = [lesson.slug for lesson in lessons]
+    for slug in slugs:
+        if slugs.count(slug) > 1:
+            raise BuildError(f"{rel(directory)}: two lessons are called {slug!r}")
+    for lesson in lessons:
+        check_lesson(lesson)
+    return sorted(lessons, key=lambda x: x.order)

@@ -24,6 +24,7 @@ the reason, the points given away, and the solution.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .actions import AskFull, AskHalf, Declare, Play, parse_action
@@ -203,63 +204,129 @@ def _reason(deal, card: Card) -> dict | None:
     return reason.to_dict() if reason else None
 
 
-def judge(spec, answer) -> dict:
-    """The verdict on one answer: ``correct``, ``legal-not-best`` (with ``loss``), ``illegal``
-    (with ``reason``) or ``wrong`` (with details), plus the solution."""
+def answers(spec) -> list[str]:
+    """Every single answer a learner can give to a puzzle, as the strings ``judge`` takes: a card
+    of the hand (``legal-card``, ``best-card``, and each card that may be marked in ``all-legal``),
+    a card of the trick (``trick-winner``), a choice (``declare``), a seat (``auction``). A number
+    answer (``score``) has none: its table holds the one right number."""
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    if kind == "auction":
+        return [str(seat) for seat in range(_auction(spec).rules.players)]
+    deal = _deal(spec)
+    if kind in ("legal-card", "all-legal", "best-card"):
+        return [str(c) for c in deal.hands[deal.to_move]]
+    if kind == "trick-winner":
+        _, cards = _then_cards(spec, deal, until_over=False)
+        return [str(c) for c in deal.trick + cards]
+    if kind == "declare":
+        return declaration_choices(deal)
+    if kind == "score":
+        return []
+    raise PuzzleError(f"unknown puzzle kind {kind!r}")
+
+
+def _verdict(kind: str, deal, sol: dict, answer: str) -> dict:
+    """The engine's verdict on one single answer (see ``answers``)."""
+    if kind == "auction":
+        seat = int(answer)
+        player = (seat - deal.dealer - 1) % deal.rules.players + 1
+        return {"verdict": "correct" if seat == sol["seat"] else "wrong", "seat": seat, "player": player}
+    if kind == "all-legal":
+        reason = _reason(deal, Card.parse(answer))
+        return {"verdict": "illegal", "reason": reason} if reason else {"verdict": "legal"}
+    if kind in ("legal-card", "best-card"):
+        card = str(Card.parse(answer))
+        reason = _reason(deal, Card.parse(card))
+        if reason:
+            return {"verdict": "illegal", "reason": reason, "card": card}
+        if kind == "legal-card" or card in sol["cards"]:
+            return {"verdict": "correct", "card": card}
+        return {"verdict": "legal-not-best", "loss": max(sol["values"].values()) - sol["values"][card], "card": card}
+    if kind == "trick-winner":
+        return {"verdict": "correct" if answer in sol["cards"] else "wrong", "card": answer}
+    if kind == "declare":
+        if answer != "none":
+            reason = deal.why_illegal(parse_action(answer))
+            if reason is not None:
+                return {"verdict": "illegal", "reason": reason.to_dict(), "choice": answer}
+        if answer in sol["best"]:
+            return {"verdict": "correct", "choice": answer}
+        return {
+            "verdict": "legal-not-best",
+            "loss": max(sol["values"].values()) - sol["values"][answer],
+            "choice": answer,
+        }
+    raise PuzzleError(f"unknown puzzle kind {kind!r}")
+
+
+def answer_table(spec) -> dict:
+    """The engine's verdict on every answer of a puzzle, computed once: the build ships it with
+    each lesson puzzle and the worker sends it with drills and shared positions, so that a page
+    judges a click by looking it up (``judge_with_table``, mirrored in site/assets/answers.js)
+    and needs no engine for it. ``number`` is the right answer of a number puzzle."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
     sol = solution(spec)
-    out = {"kind": kind, "solution": sol}
-    if kind == "auction":
-        deal = _auction(spec)
-        seat = int(str(answer))
-        if not 0 <= seat < deal.rules.players:
-            raise PuzzleError(f"auction: seat {seat} is not at this table")
-        player = (seat - deal.dealer - 1) % deal.rules.players + 1
-        return {**out, "verdict": "correct" if seat == sol["seat"] else "wrong", "seat": seat, "player": player}
-    deal = _deal(spec)
-    if kind in ("legal-card", "best-card"):
-        card = Card.parse(str(answer))
-        reason = _reason(deal, card)
-        if reason:
-            return {**out, "verdict": "illegal", "reason": reason, "card": str(card)}
-        if kind == "legal-card" or str(card) in sol["cards"]:
-            return {**out, "verdict": "correct", "card": str(card)}
-        loss = max(sol["values"].values()) - sol["values"][str(card)]
-        return {**out, "verdict": "legal-not-best", "loss": loss, "card": str(card)}
+    deal = _auction(spec) if kind == "auction" else _deal(spec)
+    table = {"kind": kind, "answers": {a: _verdict(kind, deal, sol, a) for a in answers(spec)}}
+    if kind == "score":
+        table["number"] = sol["score"]
+    return table
+
+
+MAX_NUMBER_DIGITS = 6
+_NUMBER = re.compile(rf"-?[0-9]{{1,{MAX_NUMBER_DIGITS}}}")
+
+
+def read_number(text) -> int | None:
+    """A typed number answer: optional minus (also the typographic −), at most six ASCII digits,
+    spaces around it allowed; anything else is None."""
+    text = str(text).strip().replace("\u2212", "-")
+    return int(text) if _NUMBER.fullmatch(text) else None
+
+
+def judge_with_table(table: dict, answer) -> dict:
+    """The verdict on an answer from a puzzle's answer table: a lookup for single answers, the
+    marked set against the legal cards for ``all-legal``, the typed number against the right one
+    for ``score``. site/assets/answers.js does exactly this, and a test keeps the two equal."""
+    kind = table["kind"]
+    entries = table["answers"]
+    if kind == "score":
+        number = read_number(answer)
+        if number is None:
+            return {"verdict": "not-a-number"}
+        return {"verdict": "correct" if number == table["number"] else "wrong", "number": number}
     if kind == "all-legal":
         if not isinstance(answer, list):
             raise PuzzleError("all-legal: the answer is a list of cards")
-        chosen = {str(Card.parse(str(a))) for a in answer}
-        legal = set(sol["cards"])
+        chosen = set()
+        for card in answer:
+            if str(card) not in entries:
+                raise PuzzleError(f"all-legal: {card!r} is not a card of the hand")
+            chosen.add(str(card))
+        legal = {a for a, v in entries.items() if v["verdict"] == "legal"}
         extra = sorted(chosen - legal)
         missing = sorted(legal - chosen)
         if not extra and not missing:
-            return {**out, "verdict": "correct"}
-        reasons = {c: _reason(deal, Card.parse(c)) for c in extra}
-        return {**out, "verdict": "wrong", "extra": extra, "missing": missing, "reasons": reasons}
-    if kind == "trick-winner":
-        card = str(Card.parse(str(answer)))
-        verdict = "correct" if card in sol["cards"] else "wrong"
-        return {**out, "verdict": verdict, "card": card}
-    if kind == "declare":
-        choice = str(answer)
-        if choice not in sol["choices"]:
-            raise PuzzleError(f"declare: {choice!r} is not one of the choices")
-        if choice != "none":
-            reason = deal.why_illegal(parse_action(choice))
-            if reason is not None:
-                return {**out, "verdict": "illegal", "reason": reason.to_dict(), "choice": choice}
-        if choice in sol["best"]:
-            return {**out, "verdict": "correct", "choice": choice}
-        loss = max(sol["values"].values()) - sol["values"][choice]
-        return {**out, "verdict": "legal-not-best", "loss": loss, "choice": choice}
-    if kind == "score":
+            return {"verdict": "correct"}
+        reasons = {c: entries[c]["reason"] for c in extra}
+        return {"verdict": "wrong", "extra": extra, "missing": missing, "reasons": reasons}
+    key = str(answer)
+    if kind in ("legal-card", "best-card", "trick-winner"):
         try:
-            number = int(str(answer).strip().replace("−", "-"))
-        except ValueError:
-            raise PuzzleError("score: the answer is a whole number") from None
-        return {**out, "verdict": "correct" if number == sol["score"] else "wrong", "number": number}
-    raise PuzzleError(f"unknown puzzle kind {kind!r}")
+            key = str(Card.parse(key))
+        except NotationError:
+            raise PuzzleError(f"{kind}: {answer!r} is not a card") from None
+    if key not in entries:
+        raise PuzzleError(f"{kind}: {answer!r} is not one of the answers ({', '.join(entries)})")
+    return dict(entries[key])
+
+
+def judge(spec, answer) -> dict:
+    """The verdict on one answer: ``correct``, ``legal-not-best`` (with ``loss``), ``illegal``
+    (with ``reason``), ``wrong`` (with details) or ``not-a-number``, plus the solution. It is the
+    answer table's verdict, so a page that looks the answer up in the table says the same."""
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    return {"kind": kind, "solution": solution(spec), **judge_with_table(answer_table(spec), answer)}
 
 
 def seat_places(players: int, partnership: bool, mover: int) -> list[str]:

@@ -144,7 +144,7 @@ OPERATIONS = {
     "game": lambda r: _game().step(r),
     "solve": lambda r: _solver().solve_position(r["position"]),
     "judge": lambda r: _puzzles().judge(r["puzzle"], r["answer"]),
-    "puzzle": lambda r: {"view": _puzzles().view(r["puzzle"]), "solution": _puzzles().check(r["puzzle"])},
+    "puzzle": lambda r: _puzzle(r["puzzle"]),
     "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
 }
 
@@ -155,12 +155,18 @@ def _game():
     return game
 
 
+def _puzzle(spec) -> dict:
+    """What a page needs to show a puzzle and judge its answers without asking again."""
+    from .puzzles import answer_table, check, view
+
+    return {"view": view(spec), "solution": check(spec), "table": answer_table(spec)}
+
+
 def _drill(theme: str, seed: int) -> dict:
     from .drills import drill
-    from .puzzles import check, view
 
     spec = drill(theme, seed)
-    return {"puzzle": spec, "view": view(spec), "solution": check(spec)}
+    return {"puzzle": spec, **_puzzle(spec)}
 
 
 def _puzzles():

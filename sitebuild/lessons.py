@@ -40,7 +40,7 @@ class Lesson:
     spec: dict
     puzzles: list[dict]
     texts: dict[str, LessonText]
-    checked: dict = field(default_factory=dict)  # id -> {"view", "solution"}
+    checked: dict = field(default_factory=dict)  # id -> {"view", "solution", "table"}
 
 
 def parse_front_matter(text: str, path: Path) -> tuple[dict, list[str], int]:
@@ -176,9 +176,10 @@ def check_lesson(lesson: Lesson) -> None:
         try:
             solution = engine_puzzles.check(p)
             view = engine_puzzles.view(p)
+            table = engine_puzzles.answer_table(p)
         except (NotationError, ValueError) as e:
             raise BuildError(f"{where}: {e}") from None
-        lesson.checked[p["id"]] = {"view": view, "solution": solution}
+        lesson.checked[p["id"]] = {"view": view, "solution": solution, "table": table}
 
 
 def load_glossary(directory: Path) -> list[dict]:

@@ -130,6 +130,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                             "spec": spec,
                             "view": lesson.checked[value]["view"],
                             "solution": lesson.checked[value]["solution"],
+                            "table": lesson.checked[value]["table"],
                             "prompt": Markup(md.renderInline(words["prompt"])),
                             "hint": Markup(md.render(words["hint"])),
                             "explanation": Markup(md.render(words["explanation"])),

@@ -1,11 +1,8 @@
-// Page script: glue between the static lesson page and the engine worker (started only on
-// pages with puzzles): progress, copy links, deep links. Puzzles themselves are in puzzle.js.
-import { engine } from "./engine-client.js";
+// Page script of every page: progress, copy links, deep links, the offline copy. Lesson puzzles
+// (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
 import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
 import { Puzzle } from "./puzzle.js";
-
-const hasPuzzles = document.querySelector("section.puzzle") !== null;
 
 // -- progress and sharing ---------------------------------------------------------------------
 const lessonSlug = document.querySelector("article.lesson")?.dataset.lesson;
@@ -82,7 +79,7 @@ function openDeepLink() {
   if (section && document.activeElement !== section) section.focus();
 }
 
-const puzzles = [...document.querySelectorAll("section.puzzle")].map((s) => new Puzzle(s));
+for (const section of document.querySelectorAll("section.puzzle")) new Puzzle(section).enable();
 bindProgress();
 bindCopyLinks();
 keepHashOnLanguageSwitch();
@@ -96,22 +93,6 @@ function registerOffline() {
   setTimeout(register, 3000); // let a slow first visit finish before the offline copy downloads
 }
 
-if (!hasPuzzles) {
-  if (document.readyState === "complete") registerOffline();
-  else window.addEventListener("load", registerOffline);
-}
-
-if (hasPuzzles) {
-  engine().ready.then(registerOffline, registerOffline);
-  engine().ready.then(
-    () => {
-      for (const p of puzzles) p.enable();
-      document.body.dataset.engine = "ready";
-      performance.mark("engine-ready");
-    },
-    (error) => {
-      for (const p of puzzles) p.fail(String(error.message || error));
-      document.body.dataset.engine = "failed";
-    },
-  );
-}
+if (document.readyState === "complete") registerOffline();
+else window.addEventListener("load", registerOffline);
+document.body.dataset.ready = "true";

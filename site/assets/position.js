@@ -41,7 +41,7 @@ async function openShared() {
     showError(answer.error.message);
     return;
   }
-  const section = renderPuzzle(spec, answer.view, answer.solution);
+  const section = renderPuzzle(spec, answer.view, answer.solution, answer.table);
   shared.replaceChildren(section);
   new Puzzle(section).enable();
   section.focus();

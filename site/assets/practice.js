@@ -22,7 +22,10 @@ function showStreak() {
   streakText.textContent = `${ui("streak", { n: streak })} ${ui("best_streak", { n: best() })}`;
 }
 
+let latest = 0; // a drill asked for earlier than the latest one is dropped when it arrives
+
 async function next() {
+  const request = ++latest;
   area.replaceChildren(el("p", "status", ui("engine_loading")));
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
   let answer;
@@ -30,14 +33,16 @@ async function next() {
     await engine().ready;
     answer = await engine().request("drill", { theme, seed });
   } catch (error) {
+    if (request !== latest) return;
     area.replaceChildren(el("p", "error", ui("engine_failed", { detail: String(error.message || error) })));
     return;
   }
+  if (request !== latest) return;
   if (!answer.ok) {
     area.replaceChildren(el("p", "error", answer.error.message));
     return;
   }
-  const section = renderPuzzle(answer.puzzle, answer.view, answer.solution);
+  const section = renderPuzzle(answer.puzzle, answer.view, answer.solution, answer.table);
   section.dataset.theme = theme;
   area.replaceChildren(section);
   new Puzzle(section).enable();

@@ -1,6 +1,7 @@
 // The puzzle controller: renders the engine's verdicts for one <section class="puzzle">.
-// It never decides a rule: every answer goes to the engine (op "judge").
-import { engine } from "./engine-client.js";
+// It never decides a rule: every answer is looked up in the puzzle's answer table, which the
+// engine computed (at build time for lessons, in the worker for drills and shared positions).
+import { judgeWithTable } from "./answers.js";
 import { reason, ui, verdict } from "./messages.js";
 
 function el(tag, className, text) {
@@ -16,6 +17,7 @@ export class Puzzle {
     this.id = section.id;
     this.kind = section.dataset.kind;
     this.spec = JSON.parse(section.dataset.puzzle);
+    this.table = JSON.parse(section.dataset.answers);
     this.status = section.querySelector(".status");
     this.feedback = section.querySelector(".feedback");
     this.attempts = 0;
@@ -74,19 +76,15 @@ export class Puzzle {
     }
     if (number) {
       number.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") check.click();
+        if (event.key !== "Enter") return;
+        event.preventDefault(); // the answer may move the focus: the key must not also press what gets it
+        check.click();
       });
     }
   }
 
   enable() {
     for (const control of this.controls()) control.disabled = false;
-    this.status.textContent = ui("engine_ready");
-  }
-
-  fail(message) {
-    this.status.textContent = ui("engine_failed", { detail: message });
-    this.section.classList.add("engine-failed");
   }
 
   reset() {
@@ -98,26 +96,27 @@ export class Puzzle {
     if (first) first.focus();
   }
 
-  async submit(answer, control) {
+  submit(answer, control) {
+    const result = judgeWithTable(this.table, answer);
+    if (result.verdict === "not-a-number") {
+      // not an attempt: the answer could not be read as a number
+      this.feedback.replaceChildren(el("p", "verdict wrong", verdict("not_a_number")));
+      return;
+    }
     this.attempts += 1;
-    this.status.textContent = ui("engine_thinking");
-    const result = await engine().request("judge", { puzzle: this.spec, answer });
-    this.status.textContent = "";
     this.show(result, control);
   }
 
   show(result, control) {
     const lines = [];
     let tone = "wrong";
-    if (!result.ok) {
-      lines.push(result.error.message);
-    } else if (result.verdict === "correct") {
+    if (result.verdict === "correct") {
       tone = "right";
       lines.push(verdict(this.kind === "best-card" ? "best" : "correct"));
     } else if (result.verdict === "illegal") {
       lines.push(verdict(this.kind === "declare" ? "illegal_choice" : "illegal"), reason(result.reason));
     } else if (result.verdict === "legal-not-best") {
-      lines.push(verdict("legal_not_best", { loss: result.loss }));
+      lines.push(verdict(this.kind === "declare" ? "legal_not_best_choice" : "legal_not_best", { loss: result.loss }));
     } else if (this.kind === "trick-winner") {
       lines.push(verdict("wrong_winner", { card: result.card }));
     } else if (this.kind === "auction") {

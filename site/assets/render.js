@@ -41,12 +41,13 @@ export function cardButton(code, toggle) {
   return button;
 }
 
-export function renderPuzzle(spec, view, solution) {
+export function renderPuzzle(spec, view, solution, answers) {
   const section = el("section", "puzzle");
   section.id = "puzzle-shared";
   section.tabIndex = -1;
   section.dataset.kind = spec.kind;
   section.dataset.puzzle = JSON.stringify(spec);
+  section.dataset.answers = JSON.stringify(answers);
   section.append(el("h2", "", ui("puzzle")), el("p", "prompt", catalog.kinds[spec.kind]));
   const title = catalog.presets[view.rules] || view.rules_title;
   section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
@@ -129,7 +130,7 @@ export function renderPuzzle(spec, view, solution) {
   retry.type = "button";
   retry.hidden = true;
   controls.append(show, retry);
-  section.append(controls, el("p", "status", ui("engine_ready")), el("div", "feedback"));
+  section.append(controls, el("p", "status"), el("div", "feedback"));
   section.lastChild.setAttribute("aria-live", "polite");
   section.querySelector(".status").setAttribute("role", "status");
   const panel = el("div", "solution-text");

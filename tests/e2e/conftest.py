@@ -94,10 +94,11 @@ class Visit:
         else:
             route.abort()
 
-    def open(self, url, engine=True):
+    def open(self, url, ready=True):
+        """Open a page; with ``ready`` wait until its page script has run (body[data-ready])."""
         self.page.goto(url)
-        if engine:
-            self.page.wait_for_selector("body[data-engine]", state="attached", timeout=90_000)
+        if ready:
+            self.page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
         return self.page
 
     def close(self):

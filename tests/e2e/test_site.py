@@ -1,6 +1,8 @@
 """User journeys in real Chromium against the built site on 127.0.0.1."""
 
 import json
+import re
+from html import unescape
 from urllib.parse import urlparse
 
 import pytest
@@ -29,8 +31,17 @@ def test_open_a_lesson_in_each_language(visit, base_url, lang, title):
     assert page.locator("h1").inner_text() == title
     links = {a.get_attribute("hreflang") for a in page.locator('link[rel="alternate"]').all()}
     assert {"fi", "en", "x-default"} <= links
-    assert page.evaluate("document.body.dataset.engine") == "ready"
     assert not v.errors
+
+
+def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/en/lessons/overtaking/")
+    section = puzzle(page, "overtake-king")
+    section.locator('button[data-card="H9"]').click()
+    assert "You must overtake" in feedback(section)
+    page.wait_for_timeout(500)
+    assert not [u for u in v.requests if "/pyodide/" in u or "worker" in u], "a lesson page started the engine"
 
 
 @pytest.mark.parametrize(
@@ -84,7 +95,7 @@ def test_solve_a_puzzle_with_the_keyboard_alone(visit, base_url):
 
 
 def test_hidden_cards_do_not_leak_to_screen_readers(visit, base_url):
-    page = visit().open(base_url + "/fi/lessons/overtaking/", engine=False)
+    page = visit().open(base_url + "/fi/lessons/overtaking/")
     section = puzzle(page, "overtake-king")
     hidden = section.locator(".seat .hidden-cards").first
     assert hidden.inner_text() == "2 piilossa olevaa korttia"
@@ -99,20 +110,24 @@ def test_no_request_leaves_127_0_0_1(visit, base_url):
     section = puzzle(page, "keep-the-pair")
     section.locator('button[data-card="HK"]').click()
     assert "110" in feedback(section)
+    page = v.open(base_url + "/en/practice/")  # a page that starts the engine
+    page.locator("#drill section.puzzle").wait_for(timeout=90_000)
     hosts = {urlparse(u).hostname for u in v.requests}
     assert hosts == {"127.0.0.1"}, hosts
     assert any(u.endswith(".wasm") for u in v.requests)
 
 
-def test_missing_pyodide_files_keep_the_text_and_say_so(visit, broken_base_url):
+def test_missing_pyodide_files_keep_every_lesson_puzzle_working(visit, broken_base_url):
     v = visit()
     page = v.open(broken_base_url + "/fi/lessons/follow-suit/")
-    assert page.evaluate("document.body.dataset.engine") == "failed"
-    assert page.locator("h1").is_visible()
     section = puzzle(page, "follow-low")
-    assert "Pelimoottori ei käynnistynyt" in section.locator(".status").inner_text()
-    section.locator(".show-solution").click()
+    section.locator('button[data-card="CJ"]').click()
+    assert "pelaa herttaa" in feedback(section)
+    section.locator('button[data-card="H7"]').click()
+    section.locator(".verdict.right").wait_for()
     assert "herttaseiska" in section.locator(".solution-text").inner_text().lower()
+    page = v.open(broken_base_url + "/fi/practice/")
+    assert "Pelimoottori ei käynnistynyt" in page.locator("#drill .error").inner_text(timeout=60_000)
 
 
 def test_axe_finds_no_serious_violations(visit, base_url):
@@ -131,7 +146,7 @@ def test_axe_finds_no_serious_violations(visit, base_url):
         "/",
     ):
         v = visit(bypass_csp=True)  # axe-core is injected as a script
-        page = v.open(base_url + path, engine="lessons" in path)
+        page = v.open(base_url + path, ready=path != "/")  # the root page has no script
         results = axe.run(page)
         bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
         assert not bad, (path, [(x["id"], x["nodes"][0]["html"]) for x in bad])
@@ -173,14 +188,16 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, site_dir, l
     assert not v.errors
 
 
-def test_without_webassembly_the_page_says_so(visit, base_url):
+def test_without_webassembly_lessons_work_and_the_engine_pages_say_so(visit, base_url):
     v = visit()
     v.context.add_init_script("delete globalThis.WebAssembly")
     page = v.open(base_url + "/en/lessons/follow-suit/")
-    assert page.evaluate("document.body.dataset.engine") == "failed"
-    status = puzzle(page, "follow-low").locator(".status").inner_text()
+    section = puzzle(page, "follow-low")
+    section.locator('button[data-card="H7"]').click()
+    section.locator(".verdict.right").wait_for()
+    page = v.open(base_url + "/en/practice/")
+    status = page.locator("#drill .error").inner_text(timeout=30_000)
     assert "could not start" in status and "no WebAssembly" in status
-    assert page.locator("h1").is_visible()
 
 
 def test_pick_by_touch_on_a_phone(visit, base_url):
@@ -214,13 +231,13 @@ def test_progress_is_saved_shown_and_reset(visit, base_url):
     second.locator("button.check").click()
     second.locator(".verdict.right").wait_for()
     page.reload()
-    page.wait_for_selector("body[data-engine]", state="attached", timeout=90_000)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
     assert puzzle(page, "overtake-king").locator(".puzzle-progress").inner_text() == (
         "Ratkaistu ensimmäisellä yrityksellä ✓"
     )
     assert puzzle(page, "overtake-queen").locator(".puzzle-progress").inner_text() == "Ratkaistu ✓"
     assert page.locator("[data-progress-lesson]").first.inner_text() == "2/9 ratkaistu"
-    index = v.open(base_url + "/fi/", engine=False)
+    index = v.open(base_url + "/fi/")
     assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == "2/9 ratkaistu"
     index.once("dialog", lambda d: d.accept())
     index.locator('button[data-reset=""]').click()
@@ -232,7 +249,6 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
         v = visit()
         v.context.add_init_script(f"localStorage.setItem('huutopussi.progress', {json.dumps(stored)})")
         page = v.open(base_url + "/en/lessons/overtaking/")
-        assert page.evaluate("document.body.dataset.engine") == "ready"
         section = puzzle(page, "overtake-king")
         section.locator('button[data-card="HK"]').click()
         section.locator(".verdict.right").wait_for()
@@ -241,7 +257,7 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
 
 def test_copy_link_of_a_puzzle(visit, base_url):
     v = visit(permissions=["clipboard-read", "clipboard-write"])
-    page = v.open(base_url + "/en/lessons/overtaking/", engine=False)
+    page = v.open(base_url + "/en/lessons/overtaking/")
     section = puzzle(page, "cannot-overtake")
     section.locator("button.copy-link").click()
     section.locator(".copy-status").filter(has_text="Link copied.").wait_for()
@@ -251,7 +267,7 @@ def test_copy_link_of_a_puzzle(visit, base_url):
 
 def test_build_a_position_share_it_and_solve_it(visit, base_url):
     v = visit()
-    page = v.open(base_url + "/en/position/", engine=False)
+    page = v.open(base_url + "/en/position/")
     page.select_option("#ed-rules", "three-player")
     page.fill("#ed-hand-0", "..6.AKQ")
     page.fill("#ed-hand-1", "A.A.TJ.")
@@ -271,7 +287,7 @@ def test_build_a_position_share_it_and_solve_it(visit, base_url):
     section.locator('button[data-card="HA"]').click()
     section.locator(".verdict.right").wait_for()
     # the link works on its own, in a fresh browser, in the other language
-    other = visit().open(base_url + "/fi/position/" + href, engine=False)
+    other = visit().open(base_url + "/fi/position/" + href)
     other.locator("#puzzle-shared").wait_for(timeout=90_000)
     assert other.locator("#puzzle-shared .hand button").count() == 4
 
@@ -289,7 +305,7 @@ def test_malformed_or_hostile_links_show_a_message(visit, base_url, fragment, ex
     v = visit()
     dialogs = []
     v.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page = v.open(base_url + "/en/position/" + fragment, engine=False)
+    page = v.open(base_url + "/en/position/" + fragment)
     error = page.locator("#shared .error")
     error.wait_for(timeout=90_000)
     assert "cannot be opened" in error.inner_text() and expected in error.inner_text()
@@ -302,7 +318,7 @@ def test_site_works_offline_after_one_visit(browser, base_url):
     try:
         page = context.new_page()
         page.goto(base_url + "/fi/lessons/overtaking/")
-        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=90_000)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
         for _ in range(240):
             state = page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state)")
             if state == "activated":
@@ -312,7 +328,7 @@ def test_site_works_offline_after_one_visit(browser, base_url):
             pytest.fail("the service worker never activated")
         context.set_offline(True)
         page.goto(base_url + "/en/lessons/trumping/")
-        page.wait_for_selector('body[data-engine="ready"]', state="attached", timeout=90_000)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
         section = puzzle(page, "must-trump")
         section.locator('button[data-card="CJ"]').click()
         assert "you must trump" in feedback(section).lower() or "so play diamonds" in feedback(section)
@@ -329,7 +345,7 @@ def test_practice_drills_every_theme_with_a_streak(visit, base_url):
     from engine.drills import THEMES
 
     v = visit()
-    page = v.open(base_url + "/en/practice/", engine=False)
+    page = v.open(base_url + "/en/practice/")
     for theme in THEMES:
         page.click(f'button[data-theme="{theme}"]')
         section = page.locator(f'#drill section.puzzle[data-theme="{theme}"]')
@@ -350,7 +366,7 @@ def test_practice_drills_every_theme_with_a_streak(visit, base_url):
 
 def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
     v = visit(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = v.open(base_url + "/fi/play/", engine=False)
+    page = v.open(base_url + "/fi/play/")
     page.select_option("#play-rules", "faq")
     page.locator("button.start").tap()
     game = page.locator("#game")
@@ -390,3 +406,36 @@ def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
     assert int(game.get_attribute("data-tricks")) >= 3
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not v.errors
+
+
+def test_the_page_judges_every_answer_exactly_as_the_engine(visit, base_url, site_dir):
+    """site/assets/answers.js against engine.puzzles.judge_with_table, for every answer of every
+    lesson puzzle, marked sets for all-legal and typed numbers for score."""
+    tables = []
+    for path in sorted((site_dir / "en" / "lessons").glob("*/index.html")):
+        html = path.read_text(encoding="utf-8")
+        for raw in re.findall(r'data-answers="([^"]*)"', html):
+            tables.append(json.loads(unescape(raw)))
+    assert len(tables) >= 100
+    cases = []
+    for table in tables:
+        answers = list(table["answers"])
+        if table["kind"] == "all-legal":
+            legal = [a for a, v in table["answers"].items() if v["verdict"] == "legal"]
+            sets = [legal, answers, answers[:1], [], legal[1:] + answers[:1]]
+            cases += [(table, sorted(set(s))) for s in sets]
+        elif table["kind"] == "score":
+            n = table["number"]
+            cases += [(table, x) for x in (str(n), f" {n} ", str(n + 5), "abc", "", "9" * 30, "−" + str(abs(n)))]
+        else:
+            cases += [(table, a) for a in answers]
+    expected = [puzzles.judge_with_table(t, a) for t, a in cases]
+    page = visit().open(base_url + "/en/")
+    got = page.evaluate(
+        """async (cases) => {
+            const { judgeWithTable } = await import("/assets/answers.js");
+            return cases.map(([table, answer]) => judgeWithTable(table, answer));
+        }""",
+        cases,
+    )
+    assert got == expected

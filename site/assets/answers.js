@@ -1,0 +1,32 @@
+// Judging an answer by looking it up in the puzzle's answer table: data the engine computed for
+// every answer the puzzle offers (engine/puzzles.py: answer_table), shipped with the lesson page
+// by the build or sent by the worker with a drill or shared position. Exactly the steps of
+// judge_with_table in engine/puzzles.py (a browser test keeps the two equal); no rule is decided here.
+const NUMBER = /^-?[0-9]{1,6}$/;
+
+// A typed number: optional minus (also "−"), at most six ASCII digits; anything else is null.
+export function readNumber(text) {
+  const clean = String(text).trim().replace("\u2212", "-");
+  return NUMBER.test(clean) ? Number(clean) : null;
+}
+
+export function judgeWithTable(table, answer) {
+  const entries = table.answers;
+  if (table.kind === "score") {
+    const number = readNumber(answer);
+    if (number === null) return { verdict: "not-a-number" };
+    return { verdict: number === table.number ? "correct" : "wrong", number };
+  }
+  if (table.kind === "all-legal") {
+    const chosen = new Set(answer);
+    const legal = Object.keys(entries).filter((card) => entries[card].verdict === "legal");
+    const extra = [...chosen].filter((card) => !legal.includes(card)).sort();
+    const missing = legal.filter((card) => !chosen.has(card)).sort();
+    if (!extra.length && !missing.length) return { verdict: "correct" };
+    const reasons = Object.fromEntries(extra.map((card) => [card, entries[card].reason]));
+    return { verdict: "wrong", extra, missing, reasons };
+  }
+  const entry = entries[String(answer)];
+  if (entry === undefined) throw new Error(`not one of the answers: ${answer}`);
+  return { ...entry };
+}

@@ -1,0 +1,102 @@
+"""Answer tables: the engine's verdict on every answer of a puzzle, computed once (at build time for
+the lessons), agree with the rules and the solver, and judging by the table is judging by the engine."""
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from engine import puzzles
+from engine.actions import Play, parse_action
+from engine.cards import Card
+from engine.notation import parse_position
+from sitebuild.lessons import load_lessons
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON_PUZZLES = [p for lesson in load_lessons(ROOT / "lessons") for p in lesson.puzzles]
+
+
+@pytest.mark.parametrize("spec", LESSON_PUZZLES, ids=lambda p: p["id"])
+def test_every_answer_of_every_lesson_puzzle_agrees_with_the_rules(spec):
+    table = puzzles.answer_table(spec)
+    sol = puzzles.solution(spec)
+    kind = spec["kind"]
+    entries = table["answers"]
+    if kind == "score":
+        assert entries == {} and table["number"] == sol["score"]
+        return
+    if kind == "auction":
+        assert set(entries) == {str(s) for s in range(len(entries))}
+        assert [a for a, v in entries.items() if v["verdict"] == "correct"] == [str(sol["seat"])]
+        return
+    deal = parse_position(spec["position"])
+    if kind in ("legal-card", "all-legal", "best-card"):
+        assert list(entries) == [str(c) for c in deal.hands[deal.to_move]]
+    for answer, verdict in entries.items():
+        if kind == "declare":
+            reason = None if answer == "none" else deal.why_illegal(parse_action(answer))
+        elif kind == "trick-winner":
+            assert verdict["verdict"] == ("correct" if answer in sol["cards"] else "wrong")
+            continue
+        else:
+            reason = deal.why_illegal(Play(Card.parse(answer)))
+        assert (verdict["verdict"] == "illegal") == (reason is not None), answer
+        if reason is not None:
+            assert verdict["reason"]["code"] == reason.code
+        elif kind == "all-legal":
+            assert verdict["verdict"] == "legal"
+        elif kind == "legal-card":
+            assert verdict["verdict"] == "correct"
+        elif kind in ("best-card", "declare"):
+            values = sol["values"]
+            best = max(values.values())
+            if values[answer] == best:
+                assert verdict["verdict"] == "correct"
+            else:
+                assert verdict == {**verdict, "verdict": "legal-not-best", "loss": best - values[answer]}
+
+
+def test_all_legal_is_judged_as_a_set_of_marks():
+    spec = next(p for p in LESSON_PUZZLES if p["id"] == "any-heart")
+    table = puzzles.answer_table(spec)
+    legal = sorted(a for a, v in table["answers"].items() if v["verdict"] == "legal")
+    assert puzzles.judge_with_table(table, legal) == {"verdict": "correct"}
+    illegal = next(a for a, v in table["answers"].items() if v["verdict"] == "illegal")
+    wrong = puzzles.judge_with_table(table, [legal[0], illegal])
+    assert wrong["verdict"] == "wrong" and wrong["extra"] == [illegal] and wrong["missing"] == legal[1:]
+    assert wrong["reasons"][illegal]["code"] == "must_follow_suit"
+    with pytest.raises(puzzles.PuzzleError, match="not a card of the hand"):
+        puzzles.judge_with_table(table, ["SA", "XX"])
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [("57", 57), (" -60 ", -60), ("\u221260", -60), ("0", 0), ("123456", 123456)]
+    + [(bad, None) for bad in ("", "abc", "1e3", "5.0", "9" * 30, "1234567", "\uff15", "\u00b2", "--5", "+5")],
+)
+def test_a_typed_number_is_read_or_refused(text, number):
+    assert puzzles.read_number(text) == number
+
+
+def test_a_score_puzzle_judges_numbers_and_refuses_what_is_not_one():
+    spec = next(p for p in LESSON_PUZZLES if p["kind"] == "score")
+    right = puzzles.solution(spec)["score"]
+    assert puzzles.judge(spec, str(right))["verdict"] == "correct"
+    assert puzzles.judge(spec, str(right + 5)) == {**puzzles.judge(spec, str(right + 5)), "verdict": "wrong"}
+    assert puzzles.judge(spec, "abc")["verdict"] == "not-a-number"
+
+
+def test_an_answer_that_the_puzzle_does_not_offer_is_refused():
+    spec = next(p for p in LESSON_PUZZLES if p["kind"] == "best-card")
+    hand = set(puzzles.answers(spec))
+    outside = next(str(c) for c in itertools.islice(map(str, _all_cards()), 36) if str(c) not in hand)
+    with pytest.raises(puzzles.PuzzleError, match="not one of the answers"):
+        puzzles.judge(spec, outside)
+    with pytest.raises(puzzles.PuzzleError, match="not a card"):
+        puzzles.judge(spec, "ZZ")
+
+
+def _all_cards():
+    from engine.cards import ALL_CARDS
+
+    return ALL_CARDS

@@ -31,7 +31,17 @@ Record (a whole deal)::
 from __future__ import annotations
 
 from .actions import parse_action
-from .cards import ALL_CARDS, Card, NotationError, Suit, format_cards, format_hand, parse_cards, parse_hand
+from .cards import (
+    ALL_CARDS,
+    Card,
+    NotationError,
+    Suit,
+    format_cards,
+    format_hand,
+    is_number,
+    parse_cards,
+    parse_hand,
+)
 from .deal import Deal, Declaration
 from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
@@ -84,7 +94,7 @@ def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
 
 
 def _seat(value: str, n: int, field: str) -> int:
-    if not value.isdigit() or int(value) >= n:
+    if not is_number(value) or int(value) >= n:
         raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}")
     return int(value)
 
@@ -96,16 +106,15 @@ def _int_list(value: str, n: int, field: str, signed: bool = False) -> list[int]
     out = []
     for p in parts:
         q = p.strip()
-        body = q[1:] if signed and q.startswith("-") else q
-        if not body.isdigit():
-            raise PositionError(f"{field}: {p!r} is not a whole number")
+        if not is_number(q, signed):
+            raise PositionError(f"{field}: {p!r} is not a whole number (digits 0-9)")
         out.append(int(q))
     return out
 
 
 def _number(value: str, field: str) -> int:
-    if not value.isdigit():
-        raise PositionError(f"{field}: {value!r} is not a whole number")
+    if not is_number(value):
+        raise PositionError(f"{field}: {value!r} is not a whole number (digits 0-9)")
     return int(value)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .actions import AskFull, AskHalf, Declare, Play, parse_action
-from .cards import Card, NotationError, Suit, parse_cards
+from .cards import Card, NotationError, Suit, is_number, parse_cards
 from .declare import PAIR_BITS, questions_allowed
 from .notation import parse_position, parse_record
 from .play import mask_of, winning_index
@@ -211,9 +211,10 @@ def judge(spec, answer) -> dict:
     out = {"kind": kind, "solution": sol}
     if kind == "auction":
         deal = _auction(spec)
-        seat = int(str(answer))
+        text = str(answer).strip()
+        seat = int(text) if is_number(text) else -1
         if not 0 <= seat < deal.rules.players:
-            raise PuzzleError(f"auction: seat {seat} is not at this table")
+            raise PuzzleError(f"auction: {text[:20]!r} is not a seat at this table")
         player = (seat - deal.dealer - 1) % deal.rules.players + 1
         return {**out, "verdict": "correct" if seat == sol["seat"] else "wrong", "seat": seat, "player": player}
     deal = _deal(spec)
@@ -254,10 +255,10 @@ def judge(spec, answer) -> dict:
         loss = max(sol["values"].values()) - sol["values"][choice]
         return {**out, "verdict": "legal-not-best", "loss": loss, "choice": choice}
     if kind == "score":
-        try:
-            number = int(str(answer).strip().replace("−", "-"))
-        except ValueError:
-            raise PuzzleError("score: the answer is a whole number") from None
+        text = str(answer).strip().replace("−", "-")
+        if not is_number(text, signed=True):
+            raise PuzzleError("score: the answer is a whole number (digits 0-9)")
+        number = int(text)
         return {**out, "verdict": "correct" if number == sol["score"] else "wrong", "number": number}
     raise PuzzleError(f"unknown puzzle kind {kind!r}")
 

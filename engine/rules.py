@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import NotationError
+from .cards import NotationError, is_number
 
 STANDARD_CARD_POINTS = (11, 10, 4, 3, 2, 0, 0, 0, 0)  # A T K Q J 9 8 7 6 (S0, S1, S2; S3 variant)
 UKRAINIAN_CARD_POINTS = (10, 10, 5, 5, 5, 0, 0, 0, 0)  # S3: aces and tens 10, K Q J 5
@@ -399,10 +399,9 @@ def _parse_value(name: str, text: str, where: str):
             return False
         raise RuleSetError(f"{where}: option {name} takes on or off, not {text!r}")
     if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise RuleSetError(f"{where}: option {name} takes a whole number, not {text!r}") from None
+        if not is_number(text, signed=True):
+            raise RuleSetError(f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}")
+        return int(text)
     return text
 
 
@@ -412,6 +411,8 @@ def parse_rules(text: str, where: str = "rules") -> RuleSet:
     A bare ``+option`` switches an on/off option on. Unknown names and values raise
     ``RuleSetError`` naming them.
     """
+    if not isinstance(text, str):
+        raise RuleSetError(f"{where}: expected text, got {type(text).__name__}")
     parts = text.strip().split("+")
     rules = preset(parts[0]) if parts[0] else None
     if rules is None:

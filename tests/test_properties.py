@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -161,3 +162,131 @@ def test_web_position_fields_and_size_limit():
     assert out["fields"]["hands"] == [".J..7", "K.A..", "..9."] and out["fields"]["trick"] == "H8"
     answer = json.loads(handle(json.dumps({"op": "legal", "position": "rules:faq/" + "x" * 5000})))
     assert not answer["ok"] and "too long" in answer["error"]["message"]
+
+
+# -- the JSON entry point: every op, every field, any JSON value ---------------------------------
+
+SMALL_POSITION = "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0/bidder:0/bid:40/points:70,20,20/tricks:4,3,2"
+OP_FIELDS = {
+    "legal": ("position",),
+    "check": ("position", "action"),
+    "winner": ("position", "cards"),
+    "score": ("record",),
+    "play": ("preset", "seed"),
+    "presets": (),
+    "fields": ("position",),
+    "drill": ("theme", "seed"),
+    "game": ("rules", "seed", "history", "action"),
+    "solve": ("position",),
+    "judge": ("puzzle", "answer"),
+    "puzzle": ("puzzle",),
+    "contract": ("position",),
+}
+PLAUSIBLE = {
+    "position": [SMALL_POSITION, VALID, SMALL_POSITION.replace("lead:0", "lead:0/trick:SA")],
+    "action": ["SA", "C7", "55", "p", "trump:S", "raise:60", "askhalf:H", "answer:no"],
+    "cards": ["SK", "SK-SQ", "SK-SQ-C7", "", "-"],
+    "record": ["rules:faq/seed:1/actions:40", "rules:three-player/seed:3/actions:40,p,p"],
+    "preset": ["faq", "three-player", "nope"],
+    "theme": ["follow-suit", "scoring", "nope"],
+    "rules": ["three-player", "faq-pairs", "german+rounding"],
+    "history": [[[]], [["40", "p"]], [["p"]]],
+    "seed": [0, 7, -1, 2**70, 1.5, "12", "１２", "²"],
+    "answer": ["SA", 0, "-40", ["SA"], "none"],
+}
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def _field_value(name):
+    return st.sampled_from(PLAUSIBLE.get(name, [None])) | json_values
+
+
+puzzle_specs = st.fixed_dictionaries(
+    {},
+    optional={
+        "kind": st.sampled_from(["legal-card", "all-legal", "trick-winner", "best-card", "declare", "score", "auction"])
+        | json_values,
+        "position": _field_value("position") | _field_value("record"),
+        "answer": _field_value("answer"),
+        "then": _field_value("cards"),
+        "show": json_values,
+        "side": json_values,
+        "before": json_values,
+    },
+)
+
+
+@st.composite
+def requests(draw):
+    op = draw(st.sampled_from(sorted(OP_FIELDS)) | json_values)
+    request = {"op": op}
+    for name in OP_FIELDS.get(op, ()) if isinstance(op, str) else ():
+        if draw(st.integers(0, 9)) == 0:
+            continue  # a missing field
+        request[name] = draw(puzzle_specs | json_values if name == "puzzle" else _field_value(name))
+    if draw(st.booleans()):
+        request["id"] = draw(json_values)
+    return request
+
+
+def _strict_json(text):
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON a browser can read")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_web_handle_answers_every_request(request):
+    answer = _strict_json(handle(json.dumps(request)))
+    assert answer["ok"] in (True, False)
+    if not answer["ok"]:
+        error = answer["error"]
+        assert isinstance(error["code"], str) and isinstance(error["message"], str) and error["message"]
+        assert error["code"] != "internal_error", (request, error)
+
+
+def test_web_handle_wrong_field_types():
+    cases = [
+        ({"op": "puzzle", "puzzle": "x"}, "puzzle: expected an object"),
+        ({"op": "judge", "puzzle": "x", "answer": "SA"}, "puzzle: expected an object"),
+        ({"op": "check", "position": VALID, "action": 5}, "action: expected text"),
+        ({"op": "winner", "position": VALID, "cards": 5}, "cards: expected text"),
+        ({"op": "play", "preset": "faq", "seed": float("inf")}, "seed: expected a whole number"),
+        ({"op": "game", "rules": "faq", "seed": float("inf")}, "seed: expected a whole number"),
+        ({"op": "play", "preset": "faq", "seed": "１２"}, "seed: expected a whole number"),
+        ({"op": "legal", "position": ["x"]}, "expected text"),
+    ]
+    for request, fragment in cases:
+        answer = _strict_json(handle(json.dumps(request)))
+        assert not answer["ok"] and fragment in answer["error"]["message"], (request, answer)
+        assert answer["error"]["code"] not in ("internal_error", "bad_request")
+    assert _strict_json(handle('{"op": "play", "preset": "faq", "seed": 3, "id": 7}'))["id"] == 7
+    assert _strict_json(handle("[" * 100_000))["error"]["code"] in ("bad_request", "NotationError")
+
+
+@pytest.mark.parametrize("digit", ["²", "０", "٣", "5²", "1_0", "+5", "5.0", ""])
+def test_only_ascii_digits_are_numbers(digit):
+    base = "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0"
+    cases = [
+        (lambda: parse_action(digit), "action"),
+        (lambda: parse_action(f"raise:{digit}"), "raise"),
+        (lambda: parse_position(base.replace("lead:0", f"lead:{digit}")), "lead:"),
+        (lambda: parse_position(f"{base}/bidder:0/bid:{digit}"), "bid:"),
+        (lambda: parse_position(f"{base}/points:{digit},0,0"), "points:"),
+        (lambda: parse_position(f"{base}/tricks:{digit},0,0"), "tricks:"),
+        (lambda: parse_position(f"{base}/decl:S{digit}"), "decl:"),
+        (lambda: parse_record(f"rules:faq/dealer:{digit}/seed:1"), "dealer:"),
+        (lambda: parse_record(f"rules:faq/seed:{digit}"), "seed:"),
+        (lambda: parse_record(f"rules:faq/seed:1/scores:{digit},0,0"), "scores:"),
+        (lambda: parse_rules(f"faq+min_bid={digit}"), "min_bid"),
+    ]
+    for parse, field in cases:
+        with pytest.raises(NotationError) as error:
+            parse()
+        assert field in str(error.value), (digit, field, str(error.value))

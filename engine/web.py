@@ -67,6 +67,10 @@ def winner(position: str, cards: str | None = None) -> dict:
     rules = deal.rules
     trick = list(deal.trick)
     for card in parse_cards(cards or "", "cards"):
+        if len(trick) == rules.players:
+            raise NotationError(
+                f"cards: the trick is complete with {rules.players} cards, so {card} would belong to the next trick"
+            )
         reason = deal.why_illegal(Play(card))
         if reason is not None:
             raise NotationError(f"winner: {card} cannot be played now: {reason}")

@@ -67,6 +67,14 @@ def test_bad_input_one_line_exit_2(args, fragment):
     assert "Traceback" not in out.stderr
 
 
+def test_winner_refuses_cards_past_the_end_of_the_trick():
+    out = run("winner", "rules:three-player/hands:9..K.,A6...,..T./lead:2/trick:D7", "--cards", "DK-SA-S6")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "error: cards: the trick is complete with 3 cards, so S6 would belong to the next trick\n"
+    out = run("winner", "rules:three-player/hands:9..K.,A6...,..T./lead:2/trick:D7", "--cards", "DK-SA")
+    assert out.returncode == 0 and "DK (seat 0) wins the trick D7-DK-SA" in out.stdout
+
+
 def test_winner_refuses_an_illegal_card():
     out = run("winner", "rules:three-player/hands:9..K.,A...9,..T./lead:2/trick:D7", "--cards", "S9")
     assert out.returncode == 2 and "must follow suit" in out.stderr

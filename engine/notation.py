@@ -14,7 +14,9 @@ Position (a moment of trick play)::
   full pair given by the partner or a half question; the last one is the trump.
 * ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``).
 * ``points`` card points each seat has taken (discard included) and ``tricks`` tricks each seat
-  has won; when given they must add up with the cards still in play.
+  has won; when given they must add up with the cards still in play. One more number at the end
+  is the part taken earlier by seats not recorded: a position given without ``points`` and then
+  played on formats as ``points:24,0,0,90`` (90 taken before, by whom unknown).
 * ``declare`` between tricks: ``open`` (default: the leader may still declare), ``used`` or
   ``notled`` (strong drive: the leader won a trick they did not lead).
 * ``ask`` the seat that asked the partner for a full pair (the partner answers next);
@@ -110,6 +112,36 @@ def _int_list(value: str, n: int, field: str, signed: bool = False) -> list[int]
             raise PositionError(f"{field}: {p!r} is not a whole number (digits 0-9)")
         out.append(int(q))
     return out
+
+
+def _counts(value: str, n: int, field: str) -> tuple[list[int], int]:
+    """``points`` or ``tricks``: one number per seat, and optionally one more, the part taken
+    earlier that is not attributed to any seat (0 when not given)."""
+    parts = value.split(",")
+    if len(parts) == n + 1:
+        *seats, earlier = _int_list(value, n + 1, field)
+        return seats, earlier
+    if len(parts) != n:
+        raise PositionError(
+            f"{field}: expected {n} numbers separated by commas (one per seat), and optionally one more "
+            f"for the part not attributed to a seat; got {len(parts)}"
+        )
+    return _int_list(value, n, field), 0
+
+
+def points_taken(deal: Deal) -> int:
+    """Card points no longer in play: in the seats' piles (the discard included), attributed or not."""
+    rules = deal.rules
+    in_play = sum(rules.points[c.rank] for c in deal.trick) + sum(rules.points[c.rank] for h in deal.hands for c in h)
+    return 4 * sum(rules.points) - in_play
+
+
+def _format_counts(per_seat: list[int], total: int) -> str | None:
+    """The ``points`` or ``tricks`` value: per seat, and the unattributed rest when there is one."""
+    if not any(per_seat):
+        return None  # nothing attributed: the whole total is implicitly unattributed
+    rest = total - sum(per_seat)
+    return ",".join(map(str, per_seat + ([rest] if rest else [])))
 
 
 def _number(value: str, field: str) -> int:
@@ -208,20 +240,20 @@ def parse_position(text: str) -> Deal:
     elif "bid" in f or "contract" in f:
         raise PositionError("bidder: a bid needs a bidder, for example bidder:0")
     # points and tricks
+    taken = points_taken(deal)
     if "points" in f:
-        deal.points = _int_list(f["points"], n, "points")
-        in_play = sum(rules.points[c.rank] for c in trick) + sum(rules.points[c.rank] for h in hands for c in h)
-        taken = 4 * sum(rules.points) - in_play
-        if sum(deal.points) != taken:
+        deal.points, earlier = _counts(f["points"], n, "points")
+        if sum(deal.points) + earlier != taken:
             raise PositionError(
-                f"points: they add up to {sum(deal.points)}, but the cards no longer in play are worth {taken}"
+                f"points: they add up to {sum(deal.points) + earlier}, but the cards no longer in play "
+                f"are worth {taken}"
             )
     if "tricks" in f:
-        deal.tricks = _int_list(f["tricks"], n, "tricks")
-        if sum(deal.tricks) != deal.tricks_played:
+        deal.tricks, earlier = _counts(f["tricks"], n, "tricks")
+        if sum(deal.tricks) + earlier != deal.tricks_played:
             raise PositionError(
-                f"tricks: they add up to {sum(deal.tricks)}, but the hand sizes say {deal.tricks_played} "
-                "tricks have been played"
+                f"tricks: they add up to {sum(deal.tricks) + earlier}, but the hand sizes say "
+                f"{deal.tricks_played} tricks have been played"
             )
     # declaration window and questions
     between = not trick and deal.tricks_played > 0
@@ -266,10 +298,12 @@ def format_position(deal: Deal) -> str:
         parts.append(f"bid:{deal.bid}")
         if deal.contract != deal.bid:
             parts.append(f"contract:{deal.contract}")
-    if any(deal.points):
-        parts.append("points:" + ",".join(map(str, deal.points)))
-    if any(deal.tricks):
-        parts.append("tricks:" + ",".join(map(str, deal.tricks)))
+    points = _format_counts(deal.points, points_taken(deal))
+    if points is not None:
+        parts.append("points:" + points)
+    tricks = _format_counts(deal.tricks, deal.tricks_played)
+    if tricks is not None:
+        parts.append("tricks:" + tricks)
     if not deal.trick and deal.tricks_played > 0 and deal.declare_state != "open":
         parts.append("declare:" + {"not_led": "notled"}.get(deal.declare_state, deal.declare_state))
     if deal.pending_question is not None:

@@ -261,13 +261,13 @@ class Deal:
         return legal_cards(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
 
     def _bid_range(self, above: int | None = None):
+        """The amounts worth asking ``why_illegal`` about: multiples of the step above the current
+        bid (or ``above``) up to ``rules.highest_bid``."""
         rules = self.rules
         low = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
         if above is not None:
             low = above + rules.bid_step
-        high = rules.max_bid or max(low, rules.pack_points + sum(rules.bonus))
-        high = high - high % rules.bid_step
-        return range(low, high + 1, rules.bid_step)
+        return range(low, rules.highest_bid + 1, rules.bid_step)
 
     # -- auction --------------------------------------------------------------------------------
     def _why_bid(self, action: Bid, seat: int) -> Reason | None:
@@ -286,8 +286,8 @@ class Deal:
                 return Reason.of("bid_below_minimum", minimum=rules.min_bid)
         elif amount <= self.high_bid:
             return Reason.of("bid_not_higher", current=self.high_bid)
-        if rules.max_bid and amount > rules.max_bid:
-            return Reason.of("bid_above_maximum", maximum=rules.max_bid)
+        if amount > rules.highest_bid:
+            return Reason.of("bid_above_maximum", maximum=rules.highest_bid)
         if rules.bidding_floor and self.match_scores is not None:
             if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
                 if not (self.high_bid is None and amount == rules.min_bid):
@@ -424,8 +424,8 @@ class Deal:
             return Reason.of("raise_not_multiple", step=rules.bid_step)
         if action.amount <= self.contract:
             return Reason.of("raise_not_higher", current=self.contract)
-        if rules.max_bid and action.amount > rules.max_bid:
-            return Reason.of("raise_above_maximum", maximum=rules.max_bid)
+        if action.amount > rules.highest_bid:
+            return Reason.of("raise_above_maximum", maximum=rules.highest_bid)
         return None
 
     def _do_raise(self, action: Raise, seat: int) -> None:

@@ -96,7 +96,12 @@ class RuleSet:
     )
     min_bid: int = _opt(40, "Smallest opening bid.", "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120")
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
-    max_bid: int = _opt(0, "Largest allowed bid (0 = no limit).", "S3: 440")
+    max_bid: int = _opt(
+        0,
+        "Largest allowed bid or raise (0 = no stated limit: then no bid may exceed the most a deal can "
+        "bring, the pack, the last trick and every declaration bonus).",
+        "S3: 440",
+    )
     forced_opening: bool = _opt(
         True,
         "The player after the dealer must open with at least the minimum bid.",
@@ -231,6 +236,8 @@ class RuleSet:
         object.__setattr__(self, "points", CARD_POINT_TABLES[self.card_points])
         object.__setattr__(self, "bonus", TRUMP_BONUS_TABLES[self.trump_bonus])
         object.__setattr__(self, "strength", TEN_BELOW_JACK_STRENGTH if self.ten_below_jack else TEN_HIGH_STRENGTH)
+        if self.min_bid > self.highest_bid:
+            raise RuleSetError(f"min_bid {self.min_bid} is above the most a deal can bring ({self.highest_bid})")
 
     points: tuple = field(init=False, repr=False, compare=False)
     bonus: tuple = field(init=False, repr=False, compare=False)
@@ -249,6 +256,15 @@ class RuleSet:
     def pack_points(self) -> int:
         """Card points in the whole pack plus the last-trick bonus."""
         return 4 * sum(self.points) + self.last_trick_bonus
+
+    @property
+    def highest_bid(self) -> int:
+        """The highest bid or raise: ``max_bid``, or without one the most a deal can bring (the
+        pack, the last trick and every declaration bonus), down to a multiple of ``bid_step``."""
+        if self.max_bid:
+            return self.max_bid
+        most = self.pack_points + sum(self.bonus)
+        return most - most % self.bid_step
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the pair (0 or 1) or the seat itself."""

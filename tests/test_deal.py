@@ -116,6 +116,22 @@ def test_ukrainian_max_bid_and_three_sixes():
     assert deal2.is_over and deal2.redealt
 
 
+def test_no_bid_or_raise_beyond_what_a_deal_can_bring():
+    # wikibooks-pairs states no maximum: the most a deal can bring is 120 + 280 bonuses = 400
+    rules = preset("wikibooks-pairs")
+    assert rules.max_bid == 0 and rules.highest_bid == 400
+    deal = Deal.new(rules, seed=5, dealer=3)
+    for amount in (405, 5000):
+        assert deal.why_illegal(Bid(amount)).code == "bid_above_maximum"
+        assert deal.why_illegal(Bid(amount)).args == {"maximum": 400}
+    assert deal.can(Bid(400)) and Bid(400) in deal.legal_actions() and Bid(405) not in deal.legal_actions()
+    deal.apply(Bid(390)).apply(Pass()).apply(Pass()).apply(Pass())
+    while deal.phase != "raise":
+        deal.apply(deal.legal_actions()[0])
+    assert deal.why_illegal(Raise(405)).code == "raise_above_maximum"
+    assert [str(a) for a in deal.legal_actions()] == ["hold", "raise:395", "raise:400"]
+
+
 def test_ukrainian_floor_allows_only_the_opening_minimum():
     rules = preset("ukrainian")
     deal = Deal.new(rules, seed=3, dealer=3, match_scores=[-500, 100])

@@ -10,12 +10,21 @@ from hypothesis import strategies as st
 from engine import (
     ALL_CARDS,
     PRESETS,
+    Answer,
     AskFull,
     AskHalf,
+    Bid,
     Deal,
     Declare,
+    Discard,
+    Give,
+    Hold,
     NotationError,
+    Pass,
     Play,
+    Raise,
+    Redeal,
+    Return,
     Suit,
     format_hand,
     parse_action,
@@ -49,9 +58,39 @@ def check_play_invariants(deal: Deal):
         if reason is not None:
             assert reason.code in REASON_CODES
     listed = {str(a) for a in deal.legal_actions()}
-    for action in [Declare(s) for s in Suit] + [AskFull()] + [AskHalf(s) for s in Suit]:
+    for action in [Declare(s) for s in Suit] + [AskFull()] + [AskHalf(s) for s in Suit] + [Answer(None)]:
         reason = deal.why_illegal(action)
         assert (reason is None) == (str(action) in listed), (deal.position(), str(action), reason)
+        if reason is not None:
+            assert reason.code in REASON_CODES
+
+
+def check_listed_actions_agree(deal: Deal, rng: random.Random):
+    """``legal_actions()`` and ``why_illegal()`` agree on bids, raises, passes, redeals and
+    the card actions of the widow and the exchange (trick play: ``check_play_invariants``)."""
+    rules = deal.rules
+    step = rules.bid_step
+    amounts = list(range(0, rules.highest_bid + 4 * step)) + [rules.highest_bid + step, 5000, 10**6]
+    if deal.phase == "auction":
+        candidates = [Bid(a) for a in amounts] + [Pass(), Redeal()]
+    elif deal.phase == "raise":
+        candidates = [Raise(a) for a in amounts] + [Hold()]
+    elif deal.phase in ("discard", "give", "return"):
+        kind = {"discard": Discard, "give": Give, "return": Return}[deal.phase]
+        size = rules.widow_size if deal.phase == "discard" else rules.exchange_size
+        hand = deal.hands[deal.to_move]
+        candidates = [kind(tuple(rng.sample(hand, k))) for k in (size - 1, size, size, size, size + 1)]
+        candidates.append(kind(tuple(rng.sample(ALL_CARDS, size))))
+    else:
+        return
+
+    def key(action):  # the cards of a discard or an exchange in any order
+        return (type(action), frozenset(action.cards)) if hasattr(action, "cards") else str(action)
+
+    listed = {key(a) for a in deal.legal_actions()}
+    for action in candidates:
+        reason = deal.why_illegal(action)
+        assert (reason is None) == (key(action) in listed), (deal.phase, str(action), reason)
         if reason is not None:
             assert reason.code in REASON_CODES
 
@@ -65,6 +104,7 @@ def test_random_deal_played_to_the_end(name, seed, data):
     trump_in_trick = None
     while not deal.is_over:
         actions = deal.legal_actions() if deal.phase not in ("discard", "give", "return") else None
+        check_listed_actions_agree(deal, rng)
         if deal.phase == "play":
             check_play_invariants(deal)
             if deal.trick:

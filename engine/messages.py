@@ -32,8 +32,8 @@ REASON_CODES: dict[str, callable] = {
     # card play
     "not_in_hand": lambda p: f"The {card_name(p['card'])} is not in your hand.",
     "not_your_turn": lambda p: f"It is seat {p['to_move']}'s turn, not seat {p['seat']}'s.",
-    "must_lead_ace": lambda p: "The first lead must be an ace when the bidder holds one.",
-    "must_lead_spade": lambda p: "The first lead must be a spade when the bidder holds no ace but a spade.",
+    "must_lead_ace": lambda p: "The first lead of the deal must be an ace when the leader holds one.",
+    "must_lead_spade": lambda p: "The first lead of the deal must be a spade when the leader holds no ace but a spade.",
     "must_follow_suit": lambda p: (
         f"You must follow suit: play {_suit(p)}"
         + (f" and beat the {card_name(p['beat'])}." if "beat" in p else ".")

@@ -131,8 +131,9 @@ class RuleSet:
     )
     first_lead: str = _opt(
         "any",
-        "The bidder's lead to the first trick: 'any' card, or 'ace_then_spade' (an ace if they hold "
-        "one, else a spade if they hold one, else any card).",
+        "The first lead of the deal: 'any' card, or 'ace_then_spade' (an ace if the leader holds one, "
+        "else a spade if they hold one, else any card). The first leader is the bidder, or in a deal "
+        "without a contract (German all-pass) the player after the dealer: the rule binds them alike.",
         "S0, S3: any; S1: optional ace_then_spade; S2: ace_then_spade",
     )
     must_overtake: bool = _opt(

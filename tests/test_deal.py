@@ -19,6 +19,7 @@ from engine import (
     Pass,
     Play,
     Raise,
+    Rank,
     Redeal,
     Return,
     Suit,
@@ -95,6 +96,24 @@ def test_german_exchanges_four_and_all_pass_plays_without_contract():
         deal.apply(random_action(deal, rng))
     score = deal.score()
     assert all(s.role == "free" and s.deal_score == s.rounded for s in score.sides)
+
+
+def test_ace_then_spade_binds_the_first_leader_of_a_deal_without_contract():
+    from engine.rules import OPTION_DOCS
+
+    rules = preset("german").replace(first_lead="ace_then_spade")
+    deal = Deal.new(rules, seed=2, dealer=3)
+    for _ in range(4):
+        deal.apply(Pass())
+    assert deal.bidder is None and deal.to_move == 0
+    hand = deal.hands[0]
+    aces = [card for card in hand if card.rank is Rank.ACE]
+    assert aces and {a.card for a in deal.legal_actions()} == set(aces)
+    other = next(card for card in hand if card.rank is not Rank.ACE)
+    assert deal.why_illegal(Play(other)).code == "must_lead_ace"
+    # the documentation says the same: the first leader, the bidder or without a contract the first player
+    assert "without a contract" in OPTION_DOCS["first_lead"].doc
+    assert "bidder" not in str(deal.why_illegal(Play(other)))
 
 
 def test_ukrainian_max_bid_and_three_sixes():

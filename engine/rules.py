@@ -10,6 +10,10 @@ Sources (the texts in ``shared/seeds``):
 
 Every option below says where it comes from. ``RuleSet.replace(...)`` and the ``+option``
 notation (``wikibooks+players=4+strong_drive``) make variants; see ``parse_rules``.
+
+**House rules** are rules that groups play but no source states. Each is an option marked
+``house_rule=True`` (``OPTION_DOCS[name].house_rule``; its source begins with "house rule"), is off
+in every preset, and is listed apart from the sources' rules on the rules pages.
 """
 
 from __future__ import annotations
@@ -45,13 +49,20 @@ class Option:
     name: str
     doc: str
     source: str
+    house_rule: bool = False  # played by some groups, stated by no source; off in every preset
 
 
 OPTION_DOCS: dict[str, Option] = {}
 
 
-def _opt(default: Any, doc: str, source: str):
-    return field(default=default, metadata={"doc": doc, "source": source})
+def _opt(default: Any, doc: str, source: str, house_rule: bool = False):
+    return field(default=default, metadata={"doc": doc, "source": source, "house_rule": house_rule})
+
+
+def _house(default: Any, doc: str, source: str = "house rule"):
+    """An option for a house rule: its source says "house rule" first."""
+    assert source.startswith("house rule"), source
+    return _opt(default, doc, source, house_rule=True)
 
 
 @dataclass(frozen=True)
@@ -141,23 +152,21 @@ class RuleSet:
         "A player following suit must beat the highest card of the led suit in the trick when able.",
         "S0, S1, S2; S3 does not mention it",
     )
-    overtake_against_winner: bool = _opt(
+    overtake_against_winner: bool = _house(
         False,
         "House rule: the card to overtake is the trick's current winning card, so once the trick is "
         "trumped nobody has to overtake in the led suit.",
-        "house rule",
     )
     must_trump: bool = _opt(True, "A player void in the led suit must play a trump if they hold one.", "all")
-    must_overtrump: bool = _opt(
+    must_overtrump: bool = _house(
         False,
         "House rule: when trumping, beat the highest trump in the trick if able.",
         "house rule; S0 says explicitly that there is no such duty",
     )
-    ace_must_show: bool = _opt(
+    ace_must_show: bool = _house(
         False,
         "House rule 'the ace must show': in the first trick a player following suit who holds the ace "
         "of the led suit must play it.",
-        "house rule",
     )
     strong_drive: bool = _opt(
         False,
@@ -176,18 +185,17 @@ class RuleSet:
         "remaining K+Q pairs can no longer be declared.",
         "S2",
     )
-    no_discard_aces_tens: bool = _opt(
-        False, "House rule: aces and tens may not be discarded after taking the widow.", "house rule"
-    )
+    no_discard_aces_tens: bool = _house(False, "House rule: aces and tens may not be discarded after taking the widow.")
     rounding: bool = _opt(
         False,
         "Round each deal total to the nearest 5 (...2 down, ...3 up).",
         "S1 optional; S3 German",
     )
-    contract_uses_rounded: bool = _opt(
+    contract_uses_rounded: bool = _house(
         False,
-        "When rounding: the bidder's total is compared with the contract after rounding (default: the exact total).",
-        "house choice",
+        "House rule, with rounding: the bidder's total is compared with the contract after rounding (by "
+        "default the exact total). No source says which; the rules matrix leaves it to the group.",
+        "house rule (a choice the sources leave open)",
     )
     porvoo: bool = _opt(
         False,
@@ -298,7 +306,7 @@ class RuleSetError(NotationError):
 
 for _f in dataclasses.fields(RuleSet):
     if _f.init:
-        OPTION_DOCS[_f.name] = Option(_f.name, _f.metadata["doc"], _f.metadata["source"])
+        OPTION_DOCS[_f.name] = Option(_f.name, _f.metadata["doc"], _f.metadata["source"], _f.metadata["house_rule"])
 
 
 PRESETS: dict[str, RuleSet] = {}

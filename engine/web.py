@@ -132,7 +132,11 @@ def presets() -> dict:
             }
             for name, r in PRESETS.items()
         ],
-        "options": {k: {"doc": v.doc, "source": v.source} for k, v in OPTION_DOCS.items() if k != "name"},
+        "options": {
+            k: {"doc": v.doc, "source": v.source, "house_rule": v.house_rule}
+            for k, v in OPTION_DOCS.items()
+            if k != "name"
+        },
     }
 
 

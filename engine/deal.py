@@ -98,6 +98,7 @@ class Deal:
         "_steps",
         "initial_hands",
         "initial_widow",
+        "discard",
     )
 
     # -- construction ---------------------------------------------------------------------------
@@ -135,6 +136,7 @@ class Deal:
         self.match_scores = list(match_scores) if match_scores is not None else None
         self.redealt = False
         self._steps: list[str] = []
+        self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
 
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
@@ -398,6 +400,7 @@ class Deal:
         return self._why_cards(action.cards, seat, self.rules.exchange_size)
 
     def _do_discard(self, action: Discard, seat: int) -> None:
+        self.discard = tuple(sort_cards(action.cards))
         hand = self.hands[seat]
         for card in action.cards:
             hand.remove(card)

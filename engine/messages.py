@@ -80,6 +80,26 @@ REASON_CODES: dict[str, callable] = {
 }
 
 
+# Why a side scored what it did (``SideScore.result`` and ``result_params``, see scoring.py); the
+# site's catalogs have the same sentences as ``ui.bd_<code>``.
+RESULT_CODES: dict[str, callable] = {
+    "made": lambda p: f"{p['total']} ≥ {p['contract']}: contract made",
+    "exact": lambda p: f"{p['total']} = {p['contract']}: exactly enough, contract made",
+    "failed": lambda p: f"{p['total']} < {p['contract']}: contract lost",
+    "made_rounded": lambda p: f"{p['exact']} rounds to {p['total']} ≥ {p['contract']}: contract made",
+    "failed_rounded": lambda p: f"{p['exact']} rounds to {p['total']} < {p['contract']}: contract lost",
+    "no_card_points": lambda p: "no card points taken: contract lost, whatever the bonuses",
+    "porvoo": lambda p: f"no tricks: Porvoo −{p['bid']}",
+    "porvoo_bidder": lambda p: f"no tricks: Porvoo −{p['bid']} (the original bid) instead of the contract",
+    "porvoo_double": lambda p: f"no tricks: the bidder's Porvoo, 2 × {p['basis']} = −{p['penalty']}",
+    "scores": lambda p: f"scores {p['total']}",
+}
+
+
+def explain_result(code: str, params: dict) -> str:
+    return RESULT_CODES[code](params)
+
+
 def explain(reason) -> str:
     template = REASON_CODES.get(reason.code)
     if template is None:

@@ -12,7 +12,9 @@ Position (a moment of trick play)::
 * ``trick`` the cards played so far to the current trick, from the leader on.
 * ``decl`` the trump declarations of the deal in order: suit, seat, and ``f``/``h`` for a
   full pair given by the partner or a half question; the last one is the trump.
-* ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``).
+* ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``);
+  ``discard`` the bidder's discard (written only under the house rule ``discard_needs_trick``,
+  the one rule that scores it apart from the bidder's other points).
 * ``points`` card points each seat has taken (discard included) and ``tricks`` tricks each seat
   has won; when given they must add up with the cards still in play. One more number at the end
   is the part taken earlier by seats not recorded: a position given without ``points`` and then
@@ -43,6 +45,7 @@ from .cards import (
     is_number,
     parse_cards,
     parse_hand,
+    sort_cards,
 )
 from .deal import Deal, Declaration
 from .play import IllegalAction
@@ -57,6 +60,7 @@ POSITION_FIELDS = (
     "bidder",
     "bid",
     "contract",
+    "discard",
     "points",
     "tricks",
     "declare",
@@ -239,6 +243,16 @@ def parse_position(text: str) -> Deal:
             raise PositionError(f"contract: {deal.contract} is below the bid {deal.bid}; a raise only goes up")
     elif "bid" in f or "contract" in f:
         raise PositionError("bidder: a bid needs a bidder, for example bidder:0")
+    if "discard" in f:
+        if deal.bidder is None or not rules.widow_size:
+            raise PositionError("discard: only the bidder of a game with a widow discards (give bidder and bid)")
+        deal.discard = tuple(sort_cards(parse_cards(f["discard"], "discard")))
+        if len(deal.discard) != rules.widow_size:
+            raise PositionError(f"discard: {len(deal.discard)} cards; {rules.name} discards {rules.widow_size}")
+        _check_unique(
+            [(f"the hand of seat {i}", h) for i, h in enumerate(hands)]
+            + [("the trick", trick), ("the discard", list(deal.discard))]
+        )
     # points and tricks
     taken = points_taken(deal)
     if "points" in f:
@@ -247,6 +261,11 @@ def parse_position(text: str) -> Deal:
             raise PositionError(
                 f"points: they add up to {sum(deal.points) + earlier}, but the cards no longer in play "
                 f"are worth {taken}"
+            )
+        discarded = sum(rules.points[c.rank] for c in deal.discard)
+        if deal.discard and deal.points[deal.bidder] < discarded:
+            raise PositionError(
+                f"points: the bidder's {deal.points[deal.bidder]} do not include the discard's {discarded}"
             )
     if "tricks" in f:
         deal.tricks, earlier = _counts(f["tricks"], n, "tricks")
@@ -298,6 +317,8 @@ def format_position(deal: Deal) -> str:
         parts.append(f"bid:{deal.bid}")
         if deal.contract != deal.bid:
             parts.append(f"contract:{deal.contract}")
+        if deal.discard and rules.discard_needs_trick:  # only this rule needs the discard apart
+            parts.append("discard:" + format_cards(deal.discard))
     points = _format_counts(deal.points, points_taken(deal))
     if points is not None:
         parts.append("points:" + points)

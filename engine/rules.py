@@ -39,6 +39,10 @@ TRUMP_BONUS_TABLES = {
     "none": NO_TRUMP_BONUS,
 }
 
+# What a bidder who wins no trick loses under the house rule ``bidder_porvoo``: whose tricks
+# count (the bidder's seat or the side) and twice what (the bid or the contract).
+BIDDER_PORVOO = ("off", "seat_bid", "seat_contract", "side_bid", "side_contract")
+
 # Strength of each rank in a trick (higher wins), indexed by Rank (A T K Q J 9 8 7 6).
 TEN_HIGH_STRENGTH = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7 6 (S0, S1, S2)
 TEN_BELOW_JACK_STRENGTH = (8, 3, 7, 6, 5, 2, 1, 0, -1)  # S3 as written: A K Q J 10 9 8 7 6
@@ -203,6 +207,24 @@ class RuleSet:
         "for the bidder; a raise does not increase it).",
         "S2; S1 mentions an optional no-trick penalty",
     )
+    porvoo_replaces_contract: bool = _opt(
+        False,
+        "With Porvoo: a bidding side that wins no trick goes to Porvoo like any other and loses the "
+        "original bid instead of the contract (bid 60, raised to 80: -60). By default the failed "
+        "contract is its whole penalty (-80). S2 says only that Porvoo counts from the original bid and "
+        "is not doubled for the bidder: groups read it both ways.",
+        "S2 (second reading)",
+    )
+    bidder_porvoo: str = _house(
+        "off",
+        "House rule: a bidder who wins no trick loses twice the bid ('seat_bid', 'side_bid') or twice "
+        "the contract ('seat_contract', 'side_contract') instead of the contract; 'seat' looks at the "
+        "bidder's own tricks, 'side' at the pair's (the same thing in the individual games).",
+    )
+    discard_needs_trick: bool = _house(
+        False,
+        "House rule: the discard counts for the bidder only if the bidder wins at least one trick.",
+    )
     bidder_needs_card_points: bool = _opt(
         False,
         "The bidding side fails if it takes no card points at all, whatever its bonuses.",
@@ -238,6 +260,12 @@ class RuleSet:
             problems.append("min_bid must be a positive multiple of bid_step")
         if self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
             problems.append("max_bid must be a multiple of bid_step and at least min_bid")
+        if self.bidder_porvoo not in BIDDER_PORVOO:
+            problems.append(f"bidder_porvoo must be one of {', '.join(BIDDER_PORVOO)}")
+        if self.porvoo_replaces_contract and (not self.porvoo or self.bidder_porvoo != "off"):
+            problems.append("porvoo_replaces_contract needs porvoo and no bidder_porvoo")
+        if self.discard_needs_trick and self.partnership:
+            problems.append("discard_needs_trick needs a widow (an individual game)")
         if (self.partner_questions or self.half_question_lockout) and not self.partnership:
             problems.append("partner questions need partnership")
         if problems:

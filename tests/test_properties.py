@@ -348,6 +348,7 @@ def position_state(deal):
         deal.bidder,
         deal.bid,
         deal.contract,
+        deal.discard if deal.rules.discard_needs_trick else (),
         list(deal.points),
         list(deal.tricks),
         deal.tricks_played,

@@ -1063,30 +1063,160 @@ def solve(deal, processes: int = 1) -> Solution:
     )
 
 
+class _ContractSearch:
+    """Can the bidding side (the solver's MAX side) still make the contract? The scoring rules
+    come from ``scoring``: the figure compared with the contract (rounding), and the conditions
+    beyond points (``bidder_needs_card_points``: some card points; the bidder's Porvoo readings
+    and house rule: a trick for the side or the bidder's seat; ``discard_needs_trick``: the
+    discard counts once the bidder's seat wins a trick).
+
+    Each such condition is a flag that play can only switch on (a trick won, a card point
+    taken). While a flag that matters is still off, the moves are searched one by one (with a
+    table); once every flag is on, the rest is one zero-window search of the solver."""
+
+    CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
+
+    def __init__(self, solver: Solver, deal):
+        from .notation import points_taken
+        from .scoring import compared_total
+
+        rules = deal.rules
+        self.solver = solver
+        self.bidder = deal.bidder
+        side_seats = [s for s in range(rules.players) if rules.side_of(s) == solver.max_side]
+        have = sum(deal.points[s] for s in side_seats)
+        have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
+        self.have = have
+        # the smallest deal total that makes the contract (rounding can bring it down by 2)
+        self.target = next(
+            t for t in range(deal.contract - 4, deal.contract + 1) if compared_total(rules, t) >= deal.contract
+        )
+        unknown_tricks = deal.tricks_played - sum(deal.tricks)
+        unknown_points = points_taken(deal) - sum(deal.points)
+        side_points = sum(deal.points[s] for s in side_seats)
+        side_tricks = sum(deal.tricks[s] for s in side_seats)
+        flags = 0  # the conditions already met (or unknown, as scoring reads them: met)
+        if side_points or unknown_points:
+            flags |= self.CARD_POINTS
+        if side_tricks or unknown_tricks:
+            flags |= self.SIDE_TRICK
+        if deal.tricks[deal.bidder] or unknown_tricks:
+            flags |= self.SEAT_TRICK
+        self.flags = flags
+        self.fatal = 0  # conditions without which the contract is lost
+        if rules.bidder_needs_card_points:
+            self.fatal |= self.CARD_POINTS
+        if rules.bidder_porvoo.startswith("seat"):
+            self.fatal |= self.SEAT_TRICK
+        elif rules.bidder_porvoo != "off" or (rules.porvoo and rules.porvoo_replaces_contract):
+            self.fatal |= self.SIDE_TRICK
+        # the discard counts only after a trick of the bidder's seat
+        self.discard = sum(rules.points[c.rank] for c in deal.discard) if rules.discard_needs_trick else 0
+        self.watched = self.fatal | (self.SEAT_TRICK if self.discard else 0)
+        self.table: dict = {}
+
+    def need(self, flags: int) -> int:
+        """Points still to win for the contract, given the conditions met at the end."""
+        discard_lost = self.discard if not flags & self.SEAT_TRICK else 0
+        return self.target - (self.have - discard_lost)
+
+    def makes_after(self, move: int, seat: int) -> bool:
+        """Does the bidding side still make the contract after ``move`` (against best play)?"""
+        solver = self.solver
+        snap = solver._snapshot()
+        flags, gain = self._apply(move, seat, self.flags)
+        made = self._makes(self.need(flags) - gain if self.watched & ~flags == 0 else None, flags, gain)
+        solver._undo(move, seat, snap)
+        return made
+
+    def _apply(self, move: int, seat: int, flags: int) -> tuple[int, int]:
+        solver = self.solver
+        trick = solver.trick
+        completes = move < 36 and len(trick) == solver.n - 1
+        points = sum(solver.card_points[c] for c in trick) + solver.card_points[move] if completes else 0
+        gain = solver._apply(move, seat)
+        if completes:
+            winner = solver.leader
+            if solver.is_max[winner]:
+                flags |= self.SIDE_TRICK | (self.CARD_POINTS if points else 0)
+            if winner == self.bidder:
+                flags |= self.SEAT_TRICK
+        return flags, gain
+
+    def _makes(self, need: int | None, flags: int, gained: int) -> bool:
+        """``need`` given when every watched condition is settled: then one solver search."""
+        solver = self.solver
+        if need is not None:
+            return need <= 0 or solver.at_least(need)
+        if not solver.trick and solver.pending is None and solver.hands[solver.leader] == 0:  # the deal is over
+            return not self.fatal & ~flags and gained >= self.need(flags)
+        key = None
+        if not solver.trick and solver.pending is None:
+            key = (
+                tuple(solver.hands),
+                solver.leader,
+                solver.trump,
+                solver.declared,
+                solver.window_open,
+                solver.half_askers,
+                flags,
+                gained,
+            )
+            if key in self.table:
+                return self.table[key]
+        seat = solver._to_move()
+        maximize = solver.is_max[seat]
+        result = not maximize
+        snap = solver._snapshot()
+        for move in solver.moves(seat):
+            new_flags, gain = self._apply(move, seat, flags)
+            total = gained + gain
+            settled = self.watched & ~new_flags == 0
+            made = self._makes(self.need(new_flags) - total if settled else None, new_flags, total)
+            solver._undo(move, seat, snap)
+            if made == maximize:
+                result = made
+                break
+        if key is not None:
+            self.table[key] = result
+        return result
+
+
 def contract_status(deal) -> dict:
-    """Can the bidding side still make its contract, and with which of the mover's actions?"""
+    """Can the bidding side still make its contract, and with which of the mover's actions?
+
+    "Make" is what the scoring says (``scoring.contract_made`` and the Porvoo and discard rules):
+    ``have`` is the side's points so far (card points, the discard included, and bonuses),
+    ``need`` what it still has to win. For a defender, ``defeating_actions`` are the actions
+    after which the bidding side can no longer make it."""
     if deal.bidder is None:
         raise ValueError("the position has no contract (no bidder)")
     rules = deal.rules
     side = rules.side_of(deal.bidder)
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
-    have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
-    need = deal.contract - have
     solver = Solver(deal, max_side=side)
+    search = _ContractSearch(solver, deal)
     seat = solver._to_move()
-    making, count = [], 0
+    making, every = [], []
     for group in solver.root_moves():  # equivalent cards share one search
-        snap = solver._snapshot()
-        gain = solver._apply(group[0], seat)
-        if solver.at_least(need - gain):
-            making += [str(move_to_action(move)) for move in group]
-        solver._undo(group[0], seat, snap)
-        count += len(group)
+        actions = [str(move_to_action(move)) for move in group]
+        every += actions
+        if search.makes_after(group[0], seat):
+            making += actions
     order = {str(a): i for i, a in enumerate(deal.legal_actions())}
     making.sort(key=order.__getitem__)
     mover_on_side = rules.side_of(deal.to_move) == side
-    can_make = bool(making) if mover_on_side else len(making) == count
-    return {"bidder_side": side, "have": have, "need": max(need, 0), "can_make": can_make, "making_actions": making}
+    can_make = bool(making) if mover_on_side else len(making) == len(every)
+    defeating = [] if mover_on_side else sorted(set(every) - set(making), key=order.__getitem__)
+    return {
+        "bidder_side": side,
+        "side_seats": [s for s in range(rules.players) if rules.side_of(s) == side],
+        "mover_side": "bidder" if mover_on_side else "defender",
+        "have": search.have,
+        "need": max(search.need(search.flags), 0),
+        "can_make": can_make,
+        "making_actions": making,
+        "defeating_actions": defeating,
+    }
 
 
 def solve_position(position: str) -> dict:

@@ -89,9 +89,10 @@ class Solution:
     value: int
     actions: list[ActionValue]
     nodes: int
+    line: list[dict] | None = None  # one line of best play: {"seat", "action"} (solve(..., line=True))
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "position": self.position,
             "to_move": self.to_move,
             "side": self.side,
@@ -101,6 +102,9 @@ class Solution:
             "best": [a.action for a in self.actions if a.best],
             "nodes": self.nodes,
         }
+        if self.line is not None:
+            out["line"] = self.line
+        return out
 
 
 class Solver:
@@ -1042,8 +1046,35 @@ def move_to_action(move: int):
     return Answer(None if move == ANSWER_NONE else Suit(move - ANSWER))
 
 
-def solve(deal, processes: int = 1) -> Solution:
-    """Every legal action at a trick-play position with its value for the mover's side."""
+def best_line(solver: Solver, value: int) -> list[dict]:
+    """One line of best play from the solver's position to the end of the deal: each move keeps
+    the value (``value``: the MAX side's points still to come). Zero-window searches on the
+    solver's warm table; the solver's position is restored afterwards."""
+    line = []
+    undo = []
+    while solver.trick or solver.pending is not None or solver.hands[solver.leader]:
+        seat = solver._to_move()
+        maximize = solver.is_max[seat]
+        for move in solver.moves(seat):
+            snap = solver._snapshot()
+            gain = solver._apply(move, seat)
+            rest = value - gain
+            if solver.at_least(rest) if maximize else not solver.at_least(rest + 1):
+                line.append({"seat": seat, "action": str(move_to_action(move))})
+                undo.append((move, seat, snap))
+                value = rest
+                break
+            solver._undo(move, seat, snap)
+        else:  # cannot happen: some move keeps the value
+            raise AssertionError("no move keeps the value")
+    for move, seat, snap in reversed(undo):
+        solver._undo(move, seat, snap)
+    return line
+
+
+def solve(deal, processes: int = 1, line: bool = False) -> Solution:
+    """Every legal action at a trick-play position with its value for the mover's side; with
+    ``line``, also one line of best play to the end of the deal (``Solution.line``)."""
     solver = Solver(deal)
     values = solver.root_values(processes)
     # Values are from the MAX side's view; the mover is always on the MAX side here.
@@ -1060,6 +1091,7 @@ def solve(deal, processes: int = 1) -> Solution:
         value=best,
         actions=actions,
         nodes=solver.nodes,
+        line=best_line(solver, best) if line else None,
     )
 
 

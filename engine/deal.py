@@ -34,12 +34,16 @@ from .actions import (
 )
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_cards
 from .declare import (
+    Question,
+    full_question_reason,
     half_completes,
-    half_suits,
+    half_reason,
+    half_refused,
+    own_pairs_locked,
     pair_suits,
-    pairs_broken,
     questions_allowed,
     questions_over,
+    record,
     window_after_trick,
 )
 from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_card_illegal, winning_index
@@ -86,7 +90,7 @@ class Deal:
         "declarations",
         "declare_state",
         "pending_question",
-        "half_askers",
+        "questions",
         "points",
         "tricks",
         "piles",
@@ -116,7 +120,7 @@ class Deal:
         self.high_bidder = None
         self.passed = [False] * n
         self.acted = [False] * n
-        self._turn = (self.dealer + 1) % n
+        self._turn = self.first_bidder
         self.bidder = None
         self.bid = None
         self.contract = None
@@ -126,7 +130,7 @@ class Deal:
         self.declarations: list[Declaration] = []
         self.declare_state = "none"  # none | open | used | not_led
         self.pending_question = None  # None or the asking seat (full-pair question)
-        self.half_askers: list[int] = []
+        self.questions: list[Question] = []  # the questions a lock-out remembers (declare.record)
         self.points = [0] * n
         self.tricks = [0] * n
         self.piles: list[list[Card]] = [[] for _ in range(n)]
@@ -161,7 +165,7 @@ class Deal:
         other.acted = list(self.acted)
         other.trick = list(self.trick)
         other.declarations = list(self.declarations)
-        other.half_askers = list(self.half_askers)
+        other.questions = list(self.questions)
         other.points = list(self.points)
         other.tricks = list(self.tricks)
         other.piles = [list(p) for p in self.piles]
@@ -184,6 +188,16 @@ class Deal:
         if phase == "give":
             return self.rules.partner_of(self.bidder)
         return None
+
+    @property
+    def half_askers(self) -> list[int]:
+        """The seats whose half questions a lock-out remembers."""
+        return [q.seat for q in self.questions if q.kind == "half"]
+
+    @property
+    def first_bidder(self) -> int:
+        """Who bids first: the player after the dealer, or the dealer (house rule ``dealer_opens``)."""
+        return self.dealer if self.rules.dealer_opens else (self.dealer + 1) % self.rules.players
 
     @property
     def is_over(self) -> bool:
@@ -286,6 +300,8 @@ class Deal:
         if self.high_bid is None:
             if amount < rules.min_bid:
                 return Reason.of("bid_below_minimum", minimum=rules.min_bid)
+            if rules.opening_is_minimum and amount > rules.min_bid:
+                return Reason.of("opening_must_be_minimum", minimum=rules.min_bid)
         elif amount <= self.high_bid:
             return Reason.of("bid_not_higher", current=self.high_bid)
         if amount > rules.highest_bid:
@@ -297,21 +313,50 @@ class Deal:
         return None
 
     def _why_pass(self, action: Pass, seat: int) -> Reason | None:
-        if self.rules.forced_opening and self.high_bid is None:
-            return Reason.of("must_open", minimum=self.rules.min_bid)
+        rules = self.rules
+        if self.high_bid is None:
+            if rules.forced_opening:
+                return Reason.of("must_open", minimum=rules.min_bid)
+            if rules.last_seat_must_open and all(self.passed[s] for s in range(rules.players) if s != seat):
+                return Reason.of("last_must_open", minimum=rules.min_bid)
         return None
 
     def _why_redeal(self, action: Redeal, seat: int) -> Reason | None:
-        if not self.rules.three_sixes_redeal or self.acted[seat]:
+        """A redeal at the player's first turn to bid, when one of the rule set's conditions
+        holds: three sixes (S3), no card above the jack, all four sixes (house rules)."""
+        rules = self.rules
+        conditions = [rules.three_sixes_redeal, rules.redeal_no_high_cards, rules.redeal_four_sixes]
+        if not any(conditions):
+            return Reason.of("no_redeal")
+        if self.acted[seat]:
+            return Reason.of("redeal_first_turn")
+        hand = self.hands[seat]
+        sixes = sum(1 for c in hand if c.rank is SIX)
+        jack = rules.strength[Rank.JACK]
+        high = [c for c in hand if rules.strength[c.rank] > jack]
+        partner = rules.partner_of(seat)
+        pair_sixes = sixes + (sum(1 for c in self.hands[partner] if c.rank is SIX) if partner is not None else 0)
+        if (
+            (rules.three_sixes_redeal and sixes >= 3)
+            or (rules.redeal_no_high_cards and not high)
+            or (rules.redeal_four_sixes and pair_sixes == 4)
+        ):
+            return None
+        if sum(conditions) > 1:
+            return Reason.of("redeal_not_eligible")
+        if rules.three_sixes_redeal:
             return Reason.of("no_three_sixes")
-        if sum(1 for c in self.hands[seat] if c.rank is SIX) < 3:
-            return Reason.of("no_three_sixes")
-        return None
+        if rules.redeal_no_high_cards:
+            return Reason.of("redeal_high_card", card=high[0])
+        return Reason.of("no_four_sixes", count=pair_sixes)
 
     def _do_bid(self, action: Bid, seat: int) -> None:
         self.auction.append((seat, action))
         self.acted[seat] = True
         self.high_bid, self.high_bidder = action.amount, seat
+        if self.rules.max_bid_ends_auction and action.amount == self.rules.highest_bid:
+            self._end_auction(seat)  # nobody can bid higher: the auction ends at once
+            return
         self._next_bidder(seat)
 
     def _do_pass(self, action: Pass, seat: int) -> None:
@@ -344,7 +389,7 @@ class Deal:
         if winner is None:
             # Everybody passed (only possible without a forced opening).
             if rules.all_pass_no_contract:
-                self._start_play((self.dealer + 1) % rules.players)
+                self._start_play((self.dealer + 1) % rules.players)  # S3 German: left of the dealer
             else:
                 self.redealt = True
                 self.phase = "done"
@@ -486,8 +531,9 @@ class Deal:
         suit = action.suit
         if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        if pairs_broken(self.rules, seat, self.half_askers):
-            return Reason.of("pair_broken")
+        locked = own_pairs_locked(self.rules, seat, self.questions)
+        if locked:
+            return Reason.of(locked)
         if suit not in pair_suits(mask_of(self.hands[seat]), 0):
             return Reason.of("needs_king_and_queen", suit=suit)
         return None
@@ -504,12 +550,18 @@ class Deal:
         reason = self._why_declaration_window(seat)
         if reason:
             return reason
-        if questions_over(self.rules, seat, self.half_askers):
+        if questions_over(self.rules, seat, self.questions):
             return Reason.of("questions_over")
         return None
 
     def _why_ask_full(self, action: AskFull, seat: int) -> Reason | None:
-        return self._why_question(seat)
+        if questions_allowed(self.rules) and not self.rules.full_pair_question:
+            return Reason.of("no_full_question")  # the game has none, in any window
+        reason = self._why_question(seat)
+        if reason:
+            return reason
+        code = full_question_reason(self.rules, seat, self.questions)
+        return Reason.of(code) if code else None
 
     def _why_ask_half(self, action: AskHalf, seat: int) -> Reason | None:
         reason = self._why_question(seat)
@@ -518,9 +570,10 @@ class Deal:
         suit = action.suit
         if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        if suit not in half_suits(mask_of(self.hands[seat]), 0):
-            return Reason.of("needs_one_half", suit=suit)
-        return None
+        if half_refused(self.rules, seat, suit, self.questions):
+            return Reason.of("half_already_asked", suit=suit)
+        code = half_reason(self.rules, mask_of(self.hands[seat]), suit)
+        return Reason.of(code, suit=suit) if code else None
 
     def _full_pairs(self, seat: int) -> list[Suit]:
         return [Suit(s) for s in pair_suits(mask_of(self.hands[seat]), self._declared_mask())]
@@ -546,6 +599,11 @@ class Deal:
     def _do_ask_full(self, action: AskFull, seat: int) -> None:
         self.pending_question = seat
         self.declare_state = "used"
+        self._remember(record(self.rules, seat, "full", None))
+
+    def _remember(self, question: Question | None) -> None:
+        if question is not None:
+            self.questions.append(question)
 
     def _do_answer(self, action: Answer, seat: int) -> None:
         self.pending_question = None
@@ -557,7 +615,7 @@ class Deal:
         partner = self.rules.partner_of(seat)
         if half_completes(mask_of(self.hands[seat]), mask_of(self.hands[partner]), suit):
             self._declare(suit, seat, "half")
-        self.half_askers.append(seat)
+        self._remember(record(self.rules, seat, "half", int(suit)))
         self.declare_state = "used"
 
     def _declaration_candidates(self) -> list[Action]:

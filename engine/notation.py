@@ -22,7 +22,8 @@ Position (a moment of trick play)::
 * ``declare`` between tricks: ``open`` (default: the leader may still declare), ``used`` or
   ``notled`` (strong drive: the leader won a trick they did not lead).
 * ``ask`` the seat that asked the partner for a full pair (the partner answers next);
-  ``half`` the seats that have asked for a half.
+  ``half`` the seats that have asked for a half (with the suit, ``0H``, where a rule needs it)
+  and ``full`` those that have asked for a full pair, as far as a lock-out remembers them.
 
 Record (a whole deal)::
 
@@ -48,6 +49,7 @@ from .cards import (
     sort_cards,
 )
 from .deal import Deal, Declaration
+from .declare import record
 from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
 
@@ -66,6 +68,7 @@ POSITION_FIELDS = (
     "declare",
     "ask",
     "half",
+    "full",
 )
 RECORD_FIELDS = ("rules", "dealer", "seed", "hands", "widow", "scores", "actions")
 
@@ -283,10 +286,16 @@ def parse_position(text: str) -> Deal:
         if state not in ("open", "used", "notled"):
             raise PositionError(f"declare: {state!r} should be open, used or notled")
         deal.declare_state = {"notled": "not_led"}.get(state, state)
-    for seat_text in filter(None, f.get("half", "").split(",")):
-        if not rules.partner_questions:
-            raise PositionError(f"half: {rules.name} has no partner questions")
-        deal.half_askers.append(_seat(seat_text, n, "half"))
+    for kind in ("half", "full"):
+        for item in filter(None, (part.strip() for part in f.get(kind, "").split(","))):
+            if not rules.partner_questions:
+                raise PositionError(f"{kind}: {rules.name} has no partner questions")
+            suit = None
+            if kind == "half" and item[-1:].upper() in ("S", "C", "D", "H"):
+                suit, item = int(Suit.parse(item[-1])), item[:-1]
+            question = record(rules, _seat(item, n, kind), kind, suit)
+            if question is not None:  # a question no rule of this rule set remembers is left out
+                deal.questions.append(question)
     if "ask" in f:
         seat = _seat(f["ask"], n, "ask")
         if not rules.partner_questions:
@@ -329,8 +338,10 @@ def format_position(deal: Deal) -> str:
         parts.append("declare:" + {"not_led": "notled"}.get(deal.declare_state, deal.declare_state))
     if deal.pending_question is not None:
         parts.append(f"ask:{deal.pending_question}")
-    if deal.half_askers:
-        parts.append("half:" + ",".join(map(str, deal.half_askers)))
+    for kind in ("half", "full"):
+        asked = [f"{q.seat}{'' if q.suit is None else Suit(q.suit)}" for q in deal.questions if q.kind == kind]
+        if asked:
+            parts.append(f"{kind}:" + ",".join(asked))
     return "/".join(parts)
 
 

@@ -101,9 +101,12 @@ class RuleSet:
         "standard",
         "Card values: 'standard' A11 10:10 K4 Q3 J2 (120 in the pack) or 'ukrainian' A10 10:10 "
         "K5 Q5 J5 (140 in the pack; with the 20-point last trick this is 'the 160-point pack').",
-        "S0, S1, S2: standard; S3: ukrainian, standard as a variant",
+        "S0, S1, S2: standard; S3: ukrainian, standard as a variant (with a 10-point last trick), "
+        "which the German preset plays: only with it can S3's rounding example (112 -> 110) happen",
     )
-    last_trick_bonus: int = _opt(0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10")
+    last_trick_bonus: int = _opt(
+        0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10 (German preset)"
+    )
     trump_bonus: str = _opt(
         "standard",
         "Declaration bonuses: 'standard' ♠40 ♣60 ♦80 ♥100, 'reversed' ♠100 ♥80 ♦60 ♣40, or 'none'.",
@@ -119,8 +122,26 @@ class RuleSet:
     )
     forced_opening: bool = _opt(
         True,
-        "The player after the dealer must open with at least the minimum bid.",
+        "The first player to bid (the player after the dealer) must open with at least the minimum bid.",
         "S0, S1, S3; German: not forced",
+    )
+    opening_is_minimum: bool = _opt(
+        False,
+        "The opening bid is exactly the minimum: S1 says the player after the dealer first has to bid "
+        "the minimum bid, and raises start from there. S0 lets the opener bid more (its examples open at "
+        "40 or 45, or for example 60), and S3 asks only that the first bid be at least 50.",
+        "S1 (the Wikibooks presets); S0, S3: any opening from the minimum up",
+    )
+    dealer_opens: bool = _house(False, "House rule: the dealer bids first instead of the player after the dealer.")
+    last_seat_must_open: bool = _house(
+        False,
+        "House rule: when every other player has passed without a bid, the last one must open (so a "
+        "deal always gets a bidder; only matters without a forced opening).",
+    )
+    max_bid_ends_auction: bool = _house(
+        False,
+        "House rule: a bid of the highest allowed amount (max_bid, or the most a deal can bring) ends "
+        "the auction at once.",
     )
     all_pass_no_contract: bool = _opt(
         False,
@@ -136,13 +157,28 @@ class RuleSet:
     three_sixes_redeal: bool = _opt(
         False, "A player holding three or more sixes may demand a redeal at their first bid.", "S3"
     )
+    redeal_no_high_cards: bool = _house(
+        False,
+        "House rule: a player with no card above the jack (by the rule set's rank order) may demand a "
+        "redeal at their first bid.",
+    )
+    redeal_four_sixes: bool = _house(
+        False,
+        "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
+        "demand a redeal at their first bid.",
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
     )
     raise_allowed: bool = _opt(
-        True, "The bidder may raise once after the widow or exchange, before the first card.", "all"
+        True,
+        "The bidder may raise once after the widow or exchange, before the first card: a higher multiple "
+        "of the step (keeping the contract is 'hold'). S3 calls it setting a new bid that is also a "
+        "multiple of 5: read as a bid under S3's own rule that each bid is higher than the one before, "
+        "so it never goes down.",
+        "S0, S1, S2: once, higher; S3: 'a new bid, also a multiple of 5'",
     )
     first_lead: str = _opt(
         "any",
@@ -182,6 +218,33 @@ class RuleSet:
         "Pairs: instead of declaring, the trick winner may ask the partner for a full pair or for the "
         "missing half of a pair.",
         "S1, S2, S3",
+    )
+    full_pair_question: bool = _opt(
+        True,
+        "Pairs with partner questions: the full-pair question is allowed as well as the half question. "
+        "S1 describes only the half question (a player holding one of the two cards asks the partner "
+        "for the other); S2 and S3 describe both.",
+        "S2, S3; S1: half question only (wikibooks-pairs)",
+    )
+    half_question_with_pair: bool = _house(
+        False,
+        "House rule: a half question may be asked while holding both the king and the queen of the "
+        "suit (the answer is always no).",
+    )
+    half_question_bluff: bool = _house(
+        False,
+        "House rule: a 'bluff' half question may be asked holding neither the king nor the queen; the "
+        "suit becomes trump only if the partner holds both.",
+    )
+    full_question_lockout: bool = _house(
+        False,
+        "House rule: after asking for a full pair the asker may no longer declare their own pairs in "
+        "the deal, and the partner may no longer ask for a full pair.",
+    )
+    half_question_once: bool = _house(
+        False,
+        "House rule: a pair may ask for the half of a suit only once in a deal (a refused half question "
+        "may not be asked again).",
     )
     half_question_lockout: bool = _opt(
         False,
@@ -266,7 +329,14 @@ class RuleSet:
             problems.append("porvoo_replaces_contract needs porvoo and no bidder_porvoo")
         if self.discard_needs_trick and self.partnership:
             problems.append("discard_needs_trick needs a widow (an individual game)")
-        if (self.partner_questions or self.half_question_lockout) and not self.partnership:
+        question_rules = (
+            self.half_question_lockout,
+            self.half_question_with_pair,
+            self.half_question_bluff,
+            self.full_question_lockout,
+            self.half_question_once,
+        )
+        if (self.partner_questions or any(question_rules)) and not self.partnership:
             problems.append("partner questions need partnership")
         if problems:
             raise RuleSetError("; ".join(problems))
@@ -358,6 +428,7 @@ WIKIBOOKS = _preset(
     "wikibooks",
     "Wikibooks: 2, 3 or 4 players or pairs, with optional house rules",
     "S1",
+    opening_is_minimum=True,
 )
 WIKIBOOKS_PAIRS = _preset(
     "wikibooks-pairs",
@@ -367,7 +438,9 @@ WIKIBOOKS_PAIRS = _preset(
     partnership=True,
     exchange_size=3,
     min_bid=50,
+    opening_is_minimum=True,
     partner_questions=True,
+    full_pair_question=False,
 )
 FAQ = _preset(
     "faq",
@@ -411,6 +484,11 @@ UKRAINIAN = _preset(
     bidder_needs_card_points=True,
     tie_rule="extra_deal",
 )
+# The German variant's card values: S3 gives its rounding example, 112 -> 110 and 113 -> 115,
+# which no deal could need with the Ukrainian values (every card, the last trick and every bonus
+# a multiple of 5, so every total is one). S3's other card values, A11 10 K4 Q3 J2, come in the
+# same sentence group as a 10-point last trick; with them totals like 112 happen, and the example
+# makes sense. So the German preset plays those values and that last trick.
 GERMAN = _preset(
     "german",
     "The German variant of the Ukrainian game",
@@ -422,17 +500,26 @@ GERMAN = _preset(
         "all_pass_no_contract": True,
         "exchange_size": 4,
         "rounding": True,
+        "card_points": "standard",
+        "last_trick_bonus": 10,
     },
 )
 
 # Wikibooks lets a group choose 2, 3 or 4 players; the 4-player minimum is 50 (S1).
-WIKIBOOKS_2P = _preset("wikibooks-2p", "Wikibooks, two players (17 cards each, 2 in the widow)", "S1", players=2)
+WIKIBOOKS_2P = _preset(
+    "wikibooks-2p",
+    "Wikibooks, two players (17 cards each, 2 in the widow)",
+    "S1",
+    players=2,
+    opening_is_minimum=True,
+)
 WIKIBOOKS_4P = _preset(
     "wikibooks-4p",
     "Wikibooks, four players each for themselves (8 cards each, 4 in the widow)",
     "S1",
     players=4,
     min_bid=50,
+    opening_is_minimum=True,
 )
 
 

@@ -48,13 +48,16 @@ from .actions import Answer, AskFull, AskHalf, Declare, Play
 from .cards import ALL_CARDS, Suit
 from .declare import (
     PAIR_BITS,
+    full_question_reason,
     half_completes,
+    half_refused,
     half_suits,
     has_pair,
+    own_pairs_locked,
     pair_suits,
-    pairs_broken,
     questions_allowed,
     questions_over,
+    record,
     window_after_trick,
 )
 from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
@@ -138,7 +141,7 @@ class Solver:
         # trick it is False when the winner has nothing worth declaring, see _apply)
         self.window_open = deal.declare_state == "open" and not deal.trick
         self.pending = deal.pending_question
-        self.half_askers = tuple(deal.half_askers)
+        self.asked = tuple(deal.questions)  # the questions the lock-outs remember (declare.record)
         self.tricks_played = deal.tricks_played
         self.max_seats = [s for s in range(self.n) if self.is_max[s]]
         self.descend = 2 * len(self.max_seats) < self.n  # see value()
@@ -188,7 +191,7 @@ class Solver:
             self.declared,
             self.window_open,
             self.pending,
-            self.half_askers,
+            self.asked,
             self.tricks_played,
         )
 
@@ -202,7 +205,7 @@ class Solver:
             self.declared,
             self.window_open,
             self.pending,
-            self.half_askers,
+            self.asked,
             self.tricks_played,
         ) = snap
 
@@ -246,11 +249,16 @@ class Solver:
         if move == ASK_FULL:
             self.pending = seat
             self.window_open = False
+            question = record(self.rules, seat, "full", None)
+            if question is not None:
+                self.asked = self.asked + (question,)
             return 0
         if move < ANSWER:
             suit = move - ASK_HALF
             self.window_open = False
-            self.half_askers = self.half_askers + (seat,)
+            question = record(self.rules, seat, "half", suit)
+            if question is not None:
+                self.asked = self.asked + (question,)
             partner = self.rules.partner_of(seat)
             if half_completes(self.hands[seat], self.hands[partner], suit):
                 self._declare(suit)
@@ -297,7 +305,7 @@ class Solver:
             self.hands[seat] & ALL_PAIR_BITS,
             self.hands[self.rules.partner_of(seat)] & ALL_PAIR_BITS if self.questions else 0,
             self.declared,
-            self.half_askers,
+            self.asked,
             prune,
         )
         moves = self.declaration_cache.get(key)
@@ -316,16 +324,18 @@ class Solver:
         rules = self.rules
         hand = self.hands[seat]
         moves = []
-        if not pairs_broken(rules, seat, self.half_askers):
+        if not own_pairs_locked(rules, seat, self.asked):
             moves += [DECLARE + s for s in pair_suits(hand, self.declared)]
-        if self.questions and not questions_over(rules, seat, self.half_askers):
+        if self.questions and not questions_over(rules, seat, self.asked):
             partner_hand = self.hands[rules.partner_of(seat)]
-            if not prune or pair_suits(partner_hand, self.declared):
+            if not full_question_reason(rules, seat, self.asked) and (
+                not prune or pair_suits(partner_hand, self.declared)
+            ):
                 moves.append(ASK_FULL)
             moves += [
                 ASK_HALF + s
-                for s in half_suits(hand, self.declared)
-                if not prune or half_completes(hand, partner_hand, s)
+                for s in half_suits(rules, hand, self.declared)
+                if not half_refused(rules, seat, s, self.asked) and (not prune or half_completes(hand, partner_hand, s))
             ]
         return moves
 
@@ -811,7 +821,7 @@ class Solver:
             rel = self.relative.get(hands)
             if rel is None:
                 rel = self.relative[hands] = self._relative_hands()
-            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.half_askers)
+            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.asked)
             entry = self.tt.get(key)
             if entry is None:  # a new position: start from the bounds it shows by itself
                 entry = self.tt[key] = (*self._bounds(), -1)
@@ -1190,7 +1200,7 @@ class _ContractSearch:
                 solver.trump,
                 solver.declared,
                 solver.window_open,
-                solver.half_askers,
+                solver.asked,
                 flags,
                 gained,
             )

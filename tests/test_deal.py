@@ -140,6 +140,7 @@ def test_no_bid_or_raise_beyond_what_a_deal_can_bring():
     rules = preset("wikibooks-pairs")
     assert rules.max_bid == 0 and rules.highest_bid == 400
     deal = Deal.new(rules, seed=5, dealer=3)
+    deal.apply(Bid(50))  # S1: the opening is the minimum
     for amount in (405, 5000):
         assert deal.why_illegal(Bid(amount)).code == "bid_above_maximum"
         assert deal.why_illegal(Bid(amount)).args == {"maximum": 400}

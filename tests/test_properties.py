@@ -354,7 +354,7 @@ def position_state(deal):
         deal.tricks_played,
         deal.declare_state,
         deal.pending_question,
-        list(deal.half_askers),
+        list(deal.questions),
         deal.to_move,
     )
 

@@ -44,6 +44,7 @@ from .declare import (
     questions_allowed,
     questions_over,
     record,
+    remember,
     window_after_trick,
 )
 from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_card_illegal, winning_index
@@ -599,11 +600,7 @@ class Deal:
     def _do_ask_full(self, action: AskFull, seat: int) -> None:
         self.pending_question = seat
         self.declare_state = "used"
-        self._remember(record(self.rules, seat, "full", None))
-
-    def _remember(self, question: Question | None) -> None:
-        if question is not None:
-            self.questions.append(question)
+        self.questions = list(remember(self.questions, record(self.rules, seat, "full", None)))
 
     def _do_answer(self, action: Answer, seat: int) -> None:
         self.pending_question = None
@@ -615,7 +612,7 @@ class Deal:
         partner = self.rules.partner_of(seat)
         if half_completes(mask_of(self.hands[seat]), mask_of(self.hands[partner]), suit):
             self._declare(suit, seat, "half")
-        self._remember(record(self.rules, seat, "half", int(suit)))
+        self.questions = list(remember(self.questions, record(self.rules, seat, "half", int(suit))))
         self.declare_state = "used"
 
     def _declaration_candidates(self) -> list[Action]:

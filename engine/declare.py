@@ -95,6 +95,18 @@ def record(rules, seat: int, kind: str, suit: int) -> Question | None:
     return Question(seat, "half") if rules.half_question_lockout else None
 
 
+def _order(q: Question):
+    return q.kind, q.seat, -1 if q.suit is None else q.suit
+
+
+def remember(asked, question: Question | None) -> tuple:
+    """The questions remembered after ``question`` (None: nothing to remember), in one canonical
+    order: positions that differ only in the order of the questions are the same position."""
+    if question is None:
+        return tuple(asked)
+    return tuple(sorted((*asked, question), key=_order))
+
+
 def questions_over(rules, seat: int, asked) -> bool:
     """Has this seat's pair used its questions with a half question (S2 lock-out)?"""
     return rules.half_question_lockout and any(

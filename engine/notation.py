@@ -49,7 +49,7 @@ from .cards import (
     sort_cards,
 )
 from .deal import Deal, Declaration
-from .declare import record
+from .declare import record, remember
 from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
 
@@ -266,7 +266,7 @@ def parse_position(text: str) -> Deal:
                 f"are worth {taken}"
             )
         discarded = sum(rules.points[c.rank] for c in deal.discard)
-        if deal.discard and deal.points[deal.bidder] < discarded:
+        if deal.discard and deal.points[deal.bidder] + earlier < discarded:  # (earlier: by whom unknown)
             raise PositionError(
                 f"points: the bidder's {deal.points[deal.bidder]} do not include the discard's {discarded}"
             )
@@ -293,9 +293,8 @@ def parse_position(text: str) -> Deal:
             suit = None
             if kind == "half" and item[-1:].upper() in ("S", "C", "D", "H"):
                 suit, item = int(Suit.parse(item[-1])), item[:-1]
-            question = record(rules, _seat(item, n, kind), kind, suit)
-            if question is not None:  # a question no rule of this rule set remembers is left out
-                deal.questions.append(question)
+            # a question no rule of this rule set remembers is left out
+            deal.questions = list(remember(deal.questions, record(rules, _seat(item, n, kind), kind, suit)))
     if "ask" in f:
         seat = _seat(f["ask"], n, "ask")
         if not rules.partner_questions:

@@ -85,6 +85,15 @@ class RuleSet:
         "Pairs only: cards the bidder receives from the partner and returns (0 = none).",
         "S1 and S2: 3 or 4; S3: 3; S3 German: 4",
     )
+    six_card_widow: bool = _house(
+        False,
+        "House rule: a widow of six cards (three players are dealt 10 cards each, two players 15), "
+        "and the bidder discards six.",
+    )
+    secret_widow: bool = _house(
+        False,
+        "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",
+    )
     raise_between_exchange: bool = _opt(
         False,
         "Pairs only: the bidder may raise after receiving the partner's cards and before returning "
@@ -299,6 +308,11 @@ class RuleSet:
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
     )
+    bidder_wins_ties: bool = _house(
+        False,
+        "House rule: when the match ends with equal highest totals, the side that bid in the last deal "
+        "wins if it is among them (otherwise tie_rule decides).",
+    )
 
     # -- derived values -----------------------------------------------------------------------
     def __post_init__(self):
@@ -327,6 +341,10 @@ class RuleSet:
             problems.append(f"bidder_porvoo must be one of {', '.join(BIDDER_PORVOO)}")
         if self.porvoo_replaces_contract and (not self.porvoo or self.bidder_porvoo != "off"):
             problems.append("porvoo_replaces_contract needs porvoo and no bidder_porvoo")
+        if self.six_card_widow and (self.partnership or self.players == 4):
+            problems.append("six_card_widow needs two or three players each for themselves")
+        if self.secret_widow and self.partnership:
+            problems.append("secret_widow needs a widow (an individual game)")
         if self.discard_needs_trick and self.partnership:
             problems.append("discard_needs_trick needs a widow (an individual game)")
         question_rules = (
@@ -352,8 +370,11 @@ class RuleSet:
 
     @property
     def widow_size(self) -> int:
-        """S1: the widow holds as many cards as there are players; pairs play without one."""
-        return 0 if self.partnership else self.players
+        """S1: the widow holds as many cards as there are players; pairs play without one; the
+        house rule ``six_card_widow`` makes it six."""
+        if self.partnership:
+            return 0
+        return 6 if self.six_card_widow else self.players
 
     @property
     def hand_size(self) -> int:

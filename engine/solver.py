@@ -58,6 +58,7 @@ from .declare import (
     questions_allowed,
     questions_over,
     record,
+    remember,
     window_after_trick,
 )
 from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
@@ -249,16 +250,12 @@ class Solver:
         if move == ASK_FULL:
             self.pending = seat
             self.window_open = False
-            question = record(self.rules, seat, "full", None)
-            if question is not None:
-                self.asked = self.asked + (question,)
+            self.asked = remember(self.asked, record(self.rules, seat, "full", None))
             return 0
         if move < ANSWER:
             suit = move - ASK_HALF
             self.window_open = False
-            question = record(self.rules, seat, "half", suit)
-            if question is not None:
-                self.asked = self.asked + (question,)
+            self.asked = remember(self.asked, record(self.rules, seat, "half", suit))
             partner = self.rules.partner_of(seat)
             if half_completes(self.hands[seat], self.hands[partner], suit):
                 self._declare(suit)

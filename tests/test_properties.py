@@ -39,6 +39,18 @@ from engine.players import random_action
 from engine.web import handle
 
 PRESET_NAMES = sorted(PRESETS)
+# every house rule and reading option in some rule set, for the tests over played deals
+VARIANTS = [
+    "three-player+dealer_opens+six_card_widow+secret_widow+discard_needs_trick+bidder_porvoo=seat_bid",
+    "wikibooks+redeal_no_high_cards+redeal_four_sixes+max_bid_ends_auction+max_bid=100",
+    "german+last_seat_must_open+forced_opening=off+bidder_wins_ties+redeal_no_high_cards",
+    "faq+porvoo_replaces_contract+rounding+contract_uses_rounded",
+    "faq-pairs+half_question_with_pair+half_question_bluff+full_question_lockout+half_question_once",
+    "ukrainian+half_question_once+full_question_lockout+bidder_porvoo=side_contract+redeal_four_sixes",
+    "wikibooks-pairs+half_question_bluff",
+    "wikibooks-2p+six_card_widow+max_bid_ends_auction",
+]
+RULE_NAMES = PRESET_NAMES + VARIANTS
 
 
 def check_play_invariants(deal: Deal):
@@ -96,9 +108,9 @@ def check_listed_actions_agree(deal: Deal, rng: random.Random):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 10**9), data=st.data())
+@given(name=st.sampled_from(RULE_NAMES), seed=st.integers(0, 10**9), data=st.data())
 def test_random_deal_played_to_the_end(name, seed, data):
-    rules = PRESETS[name]
+    rules = parse_rules(name)
     deal = Deal.new(rules, seed, dealer=seed % rules.players)
     rng = random.Random(seed)
     trump_in_trick = None
@@ -133,10 +145,11 @@ def test_random_deal_played_to_the_end(name, seed, data):
     assert sum(len(p) for p in deal.piles) == 36
     assert all(not h for h in deal.hands)
     score = deal.score()
-    assert sum(s.card_points for s in score.sides) == 4 * sum(rules.points)
+    lost = sum(s.discard_not_counted for s in score.sides)  # discard_needs_trick
+    assert sum(s.card_points for s in score.sides) + lost == 4 * sum(rules.points)
     assert sum(s.last_trick for s in score.sides) == rules.last_trick_bonus
     bonuses = sum(rules.bonus[d.suit] for d in deal.declarations)
-    assert sum(s.total for s in score.sides) == rules.pack_points + bonuses
+    assert sum(s.total for s in score.sides) + lost == rules.pack_points + bonuses
     assert replay.score().to_dict() == score.to_dict()
 
 
@@ -334,7 +347,7 @@ def test_only_ascii_digits_are_numbers(digit):
 
 # -- positions: every reachable position formats to text that parses back to it ----------------
 
-OPTIONAL_FIELDS = ("points", "tricks", "bidder", "decl", "declare", "half")
+OPTIONAL_FIELDS = ("points", "tricks", "bidder", "decl", "declare", "half", "full", "discard")
 
 
 def position_state(deal):
@@ -371,16 +384,16 @@ def strip_fields(text, names):
     along; ``declare`` takes ``ask``, which needs it)."""
     drop = set(names)
     if "bidder" in drop:
-        drop |= {"bid", "contract"}
+        drop |= {"bid", "contract", "discard"}
     if "declare" in drop or "decl" in drop:
         drop |= {"ask", "declare"}
     return "/".join(p for p in text.split("/") if p.split(":", 1)[0] not in drop)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 10**9), data=st.data())
+@given(name=st.sampled_from(RULE_NAMES), seed=st.integers(0, 10**9), data=st.data())
 def test_every_reachable_position_round_trips(name, seed, data):
-    rules = PRESETS[name]
+    rules = parse_rules(name)
     deal = Deal.new(rules, seed, dealer=seed % rules.players)
     rng = random.Random(seed)
     while deal.phase != "play":

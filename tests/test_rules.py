@@ -221,3 +221,48 @@ def test_full_question_lockout_and_half_question_once():
     partner = parse_position(text.replace("lead:0", "lead:2").replace("/declare:used", ""))
     assert partner.why_illegal(AskHalf(Suit.CLUBS)).code == "half_already_asked"
     assert partner.can(AskHalf(Suit.HEARTS)) and Play  # another suit is still free
+
+
+# -- house rules of the widow and the match end -----------------------------------------------
+
+
+def test_six_card_widow():
+    import random
+
+    from engine import Deal, parse_record, preset
+    from engine.players import play_out
+
+    rules = preset("three-player").replace(six_card_widow=True)
+    assert (rules.widow_size, rules.hand_size) == (6, 10)
+    assert preset("wikibooks-2p").replace(six_card_widow=True).hand_size == 15
+    deal = play_out(Deal.new(rules, 3), random.Random(3))
+    assert len(deal.initial_widow) == 6 and len(deal.discard) == 6
+    assert parse_record(deal.record()).record() == deal.record()
+    assert sum(s.card_points for s in deal.score().sides) == 120
+
+
+def test_secret_widow_is_shown_only_to_the_bidder():
+    from engine.game import step
+
+    seen = {}
+    for rules in ("three-player", "three-player+secret_widow"):
+        view = step({"rules": rules, "seed": 0, "history": [[]]})
+        view = step({"rules": rules, "seed": 0, "history": view["history"], "action": "p"})
+        assert view["bidder"] == 1  # a computer took the widow
+        seen[rules] = view["widow"]
+    assert len(seen["three-player"]) == 3 and seen["three-player+secret_widow"] == []
+
+
+def test_bidder_wins_ties():
+    from engine import preset
+    from engine.match import match_result
+
+    for name in ("three-player", "ukrainian"):
+        rules = preset(name).replace(bidder_wins_ties=True)
+        totals = [505, 505] + [100] * (rules.sides - 2)
+        assert match_result(rules, totals, bidder_side=1).winners == [1]
+        plain = match_result(preset(name), totals, bidder_side=1)
+        assert plain.winners == ([0, 1] if name == "three-player" else []) and plain.extra_deal == (name == "ukrainian")
+    # the bidder not among the tied: the preset's own tie rule
+    rules = preset("three-player").replace(bidder_wins_ties=True)
+    assert match_result(rules, [505, 505, 100], bidder_side=2).winners == [0, 1]

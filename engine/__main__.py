@@ -55,7 +55,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _text(value: str) -> str:
-    return sys.stdin.read().strip() if value == "-" else value
+    if value != "-":
+        return value
+    try:
+        return sys.stdin.read().strip()
+    except (OSError, ValueError) as e:  # no readable standard input, or not text
+        raise UsageError(f"cannot read the position from standard input: {e}") from None
 
 
 def _print_legal(out: dict) -> None:

@@ -1126,9 +1126,9 @@ class _ContractSearch:
         have = sum(deal.points[s] for s in side_seats)
         have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
         self.have = have
-        # the smallest deal total that makes the contract (rounding can bring it down by 2)
+        # the smallest deal total that makes the contract (rounding moves it by 2 at most)
         self.target = next(
-            t for t in range(deal.contract - 4, deal.contract + 1) if compared_total(rules, t) >= deal.contract
+            t for t in range(deal.contract - 2, deal.contract + 3) if compared_total(rules, t) >= deal.contract
         )
         unknown_tricks = deal.tricks_played - sum(deal.tricks)
         unknown_points = points_taken(deal) - sum(deal.points)

@@ -145,8 +145,10 @@ MAX_SEED = 2**63 - 1
 
 def _text(request: dict, name: str, default: str | None = None) -> str:
     """A text field of the request (``default`` when it is absent and a default is given)."""
-    value = request.get(name, default)
-    if value is None and default is None and name not in request:
+    value = request.get(name)
+    if value is None and default is not None:
+        return default  # absent or null: the default
+    if name not in request:
         raise KeyError(name)
     if not isinstance(value, str):
         raise NotationError(f"{name}: expected text, got {_json_type(value)}")

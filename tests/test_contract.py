@@ -16,6 +16,7 @@ RULE_SETS = [
     "three-player",
     "wikibooks+rounding",
     "wikibooks+rounding+contract_uses_rounded",
+    "wikibooks+rounding+contract_uses_rounded+bid_step=1",  # contracts like 57: rounding also cuts both ways
     "ukrainian",
     "ukrainian+ten_below_jack=off",
     "german+contract_uses_rounded",

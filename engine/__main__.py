@@ -4,9 +4,11 @@
     winner POSITION       who is winning the current trick (--cards D7-DK adds cards to it)
     play --preset NAME --seed N   a random legal deal played to the end, printed as a record
     score RECORD          the score breakdown of a finished deal
-    solve POSITION        every legal action with its value (perfect information), and
-                          whether the bidder can still make the contract (--processes N:
-                          how many processes share the actions; 2 by default, where 2 cores exist)
+    solve POSITION        every legal action with its value (perfect information: the points
+                          the mover's side can still take, bonuses included), one line of best
+                          play, and whether the bidder can still make the contract (for a
+                          defender: which actions defeat it) (--processes N: how many processes
+                          share the actions; 2 by default, where 2 cores exist)
     presets               the rule-set presets and every option with its source
 
 POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
@@ -27,13 +29,38 @@ class UsageError(Exception):
     pass
 
 
+POSITION_HELP = (
+    "a trick-play position in notation (docs/notation.md): fields key:value joined by '/', "
+    "rules, hands (seat order, each spades.clubs.diamonds.hearts) and lead required, for example "
+    "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0 ; optional: trick, decl, bidder, bid, contract, "
+    "points, tricks, declare, ask, half. '-' reads it from standard input."
+)
+COMMANDS = {
+    "legal": "The legal actions of the player to move, and for every other card in hand the rule that forbids it.",
+    "winner": "Who is winning the current trick (with --cards, after adding cards to it).",
+    "solve": (
+        "Every legal action of the player to move with its value: the points its side can still take\n"
+        "against best play with every hand known (card points, the last trick and trump bonuses).\n"
+        "The side is the pair in the partnership games; in the individual games the other players\n"
+        "are assumed to play together against the player to move. Prints one line of best play, and\n"
+        "with a bidder in the position whether the bidding side can still make its contract: for a\n"
+        "defender, which actions defeat it."
+    ),
+}
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2
         raise UsageError(message)
 
 
 def _text(value: str) -> str:
-    return sys.stdin.read().strip() if value == "-" else value
+    if value != "-":
+        return value
+    try:
+        return sys.stdin.read().strip()
+    except (OSError, ValueError) as e:  # no readable standard input, or not text
+        raise UsageError(f"cannot read the position from standard input: {e}") from None
 
 
 def _print_legal(out: dict) -> None:
@@ -59,19 +86,56 @@ def _print_lines(out: dict) -> None:
         print("the deal was redealt: no score")
 
 
+def _seats(seats: list[int]) -> str:
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " and ".join(map(str, seats))
+
+
 def _print_solve(out: dict) -> None:
-    print(f"seat {out['to_move']} to move; side {out['side']} can guarantee {out['value']} more points")
+    seat, seats, players = out["to_move"], out["side_seats"], out["players"]
+    others = [s for s in range(players) if s not in seats]
+    if len(seats) > 1:
+        print(f"seat {seat} to move; its side is the pair of {_seats(seats)}, against {_seats(others)}")
+    else:
+        print(f"seat {seat} to move; the others ({_seats(others)}) are assumed to play together against it")
+    print(
+        f"the side of seat {seat} can still take {out['value']} more points against best play "
+        "(card points, the last trick and trump bonuses); each action's value:"
+    )
     for item in out["actions"]:
         mark = "*" if item["best"] else " "
         print(f"{mark} {item['action']:<10} {item['value']:>4}" + (f"  (-{item['loss']})" if item["loss"] else ""))
+    if out.get("line"):
+        print("best line: " + _line(out["line"], out["trick_cards"], players))
     contract = out.get("contract")
     if contract:
-        head = f"contract {contract['contract']}: the bidder's side has {contract['have']}"
-        if not contract["can_make"]:
-            print(f"{head} and cannot make it against best play")
+        side = _seats(contract["side_seats"])
+        head = f"contract {contract['contract']}: the bidder's side ({side}) has {contract['have']}"
+        head += f" and needs {contract['need']} more" if contract["need"] else " and needs nothing more"
+        if contract["mover_side"] == "bidder":
+            if contract["can_make"]:
+                print(f"{head}; it can still make it with: {', '.join(contract['making_actions'])}")
+            else:
+                print(f"{head}; it cannot make it against best play")
         else:
-            keep = ", ".join(contract["making_actions"])
-            print(f"{head} and can still make it (actions that keep it: {keep})")
+            print(f"{head}; seat {seat} defends, so its good actions are those that defeat the contract")
+            if contract["defeating_actions"]:
+                print(f"  actions that defeat it against best play: {', '.join(contract['defeating_actions'])}")
+                if contract["making_actions"]:
+                    print(f"  after these the bidder's side can still make it: {', '.join(contract['making_actions'])}")
+            elif contract["can_make"]:
+                print(f"  no action defeats it: the bidder's side makes it whatever seat {seat} does")
+
+
+def _line(line: list[dict], trick_cards: int, players: int) -> str:
+    """The best line, one trick per group: ``SK(0) SA(1) ST(2) | HJ(1) ...``."""
+    out, played = [], trick_cards
+    for step in line:
+        out.append(f"{step['action']}({step['seat']})")
+        if len(step["action"]) == 2:  # a card (declarations and questions are longer)
+            played += 1
+            if played % players == 0:
+                out.append("|")
+    return " ".join(out).rstrip(" |")
 
 
 def _print_presets(out: dict) -> None:
@@ -83,9 +147,9 @@ def main(argv=None) -> int:
     parser = _Parser(prog="python -m engine", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
     for name in ("legal", "winner", "solve"):
-        p = sub.add_parser(name)
-        p.add_argument("position")
-        p.add_argument("--json", action="store_true")
+        p = sub.add_parser(name, description=COMMANDS[name], formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("position", help=POSITION_HELP)
+        p.add_argument("--json", action="store_true", help="print machine-readable JSON")
         if name == "winner":
             p.add_argument("--cards", default=None)
         if name == "solve":
@@ -119,7 +183,8 @@ def main(argv=None) -> int:
             if args.processes < 1:  # a bad option is reported before the position is read
                 raise UsageError(f"--processes must be at least 1, not {args.processes}")
             deal = parse_position(_text(args.position))
-            out, show = solver.solve(deal, args.processes).to_dict(), _print_solve
+            out, show = solver.solve(deal, args.processes, line=True).to_dict(), _print_solve
+            out["players"], out["trick_cards"] = deal.rules.players, len(deal.trick)
             if deal.bidder is not None:
                 out["contract"] = {"contract": deal.contract, **solver.contract_status(deal)}
         elif args.command == "play":

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, NotationError, Suit, parse_cards
+from .cards import Card, NotationError, Suit, is_number, parse_cards
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,8 @@ def _card_tuple(text: str, where: str) -> tuple[Card, ...]:
 
 def parse_action(text: str) -> Action:
     """Parse one action in the notation above; raises ``NotationError`` saying what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"action: expected text, got {type(text).__name__}")
     t = text.strip()
     if not t:
         raise NotationError("empty action")
@@ -146,7 +148,7 @@ def parse_action(text: str) -> Action:
         return Hold()
     if low == "askfull":
         return AskFull()
-    if t.isdigit():
+    if is_number(t):
         return Bid(int(t))
     kind, colon, rest = t.partition(":")
     kind = kind.lower()
@@ -154,7 +156,7 @@ def parse_action(text: str) -> Action:
         if kind in _CARD_LIST_ACTIONS:
             return _CARD_LIST_ACTIONS[kind](_card_tuple(rest, f"action {t!r}"))
         if kind == "raise":
-            if not rest.isdigit():
+            if not is_number(rest):
                 raise NotationError(f"action {t!r}: a raise needs a whole number, for example raise:60")
             return Raise(int(rest))
         if kind in ("trump", "askhalf", "answer"):

@@ -23,6 +23,23 @@ class NotationError(ValueError):
     """Text that is not valid notation; the message says what is wrong and where."""
 
 
+_DIGITS = frozenset("0123456789")
+
+
+def is_number(text: str, signed: bool = False) -> bool:
+    """Is ``text`` a whole number written with the ASCII digits 0-9 (and a leading ``-`` when
+    ``signed``)? ``str.isdigit`` is not enough: it also accepts ``²`` and full-width digits."""
+    body = text[1:] if signed and text.startswith("-") else text
+    return bool(body) and _DIGITS.issuperset(body)
+
+
+def parse_number(text: str, where: str, signed: bool = False) -> int:
+    """A whole number in ASCII digits, or ``NotationError`` naming ``where``."""
+    if not isinstance(text, str) or not is_number(text, signed):
+        raise NotationError(f"{where}: {text!r} is not a whole number (digits 0-9)")
+    return int(text)
+
+
 class Suit(IntEnum):
     SPADES = 0
     CLUBS = 1
@@ -150,6 +167,8 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 def parse_cards(text: str, where: str = "card list", separators: str = "-.") -> list[Card]:
     """Parse ``D7-DK`` (or ``D7.DK``); the empty text is the empty list. Duplicates are an error."""
+    if not isinstance(text, str):
+        raise NotationError(f"{where}: expected text, got {type(text).__name__}")
     t = text.strip()
     if not t or t == "-":
         return []
@@ -173,6 +192,8 @@ def format_cards(cards: Iterable[Card], separator: str = "-") -> str:
 
 def parse_hand(text: str, where: str = "hand") -> list[Card]:
     """Parse a hand in suit-group notation ``AK.T9..Q6`` (♠ ♣ ♦ ♥)."""
+    if not isinstance(text, str):
+        raise NotationError(f"{where}: expected text, got {type(text).__name__}")
     groups = text.strip().split(".")
     if len(groups) != 4:
         raise NotationError(

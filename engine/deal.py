@@ -34,12 +34,17 @@ from .actions import (
 )
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_cards
 from .declare import (
+    Question,
+    full_question_reason,
     half_completes,
-    half_suits,
+    half_reason,
+    half_refused,
+    own_pairs_locked,
     pair_suits,
-    pairs_broken,
     questions_allowed,
     questions_over,
+    record,
+    remember,
     window_after_trick,
 )
 from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_card_illegal, winning_index
@@ -86,7 +91,7 @@ class Deal:
         "declarations",
         "declare_state",
         "pending_question",
-        "half_askers",
+        "questions",
         "points",
         "tricks",
         "piles",
@@ -98,6 +103,7 @@ class Deal:
         "_steps",
         "initial_hands",
         "initial_widow",
+        "discard",
     )
 
     # -- construction ---------------------------------------------------------------------------
@@ -115,7 +121,7 @@ class Deal:
         self.high_bidder = None
         self.passed = [False] * n
         self.acted = [False] * n
-        self._turn = (self.dealer + 1) % n
+        self._turn = self.first_bidder
         self.bidder = None
         self.bid = None
         self.contract = None
@@ -125,7 +131,7 @@ class Deal:
         self.declarations: list[Declaration] = []
         self.declare_state = "none"  # none | open | used | not_led
         self.pending_question = None  # None or the asking seat (full-pair question)
-        self.half_askers: list[int] = []
+        self.questions: list[Question] = []  # the questions a lock-out remembers (declare.record)
         self.points = [0] * n
         self.tricks = [0] * n
         self.piles: list[list[Card]] = [[] for _ in range(n)]
@@ -135,6 +141,7 @@ class Deal:
         self.match_scores = list(match_scores) if match_scores is not None else None
         self.redealt = False
         self._steps: list[str] = []
+        self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
 
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
@@ -159,7 +166,7 @@ class Deal:
         other.acted = list(self.acted)
         other.trick = list(self.trick)
         other.declarations = list(self.declarations)
-        other.half_askers = list(self.half_askers)
+        other.questions = list(self.questions)
         other.points = list(self.points)
         other.tricks = list(self.tricks)
         other.piles = [list(p) for p in self.piles]
@@ -182,6 +189,16 @@ class Deal:
         if phase == "give":
             return self.rules.partner_of(self.bidder)
         return None
+
+    @property
+    def half_askers(self) -> list[int]:
+        """The seats whose half questions a lock-out remembers."""
+        return [q.seat for q in self.questions if q.kind == "half"]
+
+    @property
+    def first_bidder(self) -> int:
+        """Who bids first: the player after the dealer, or the dealer (house rule ``dealer_opens``)."""
+        return self.dealer if self.rules.dealer_opens else (self.dealer + 1) % self.rules.players
 
     @property
     def is_over(self) -> bool:
@@ -261,13 +278,13 @@ class Deal:
         return legal_cards(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
 
     def _bid_range(self, above: int | None = None):
+        """The amounts worth asking ``why_illegal`` about: multiples of the step above the current
+        bid (or ``above``) up to ``rules.highest_bid``."""
         rules = self.rules
         low = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
         if above is not None:
             low = above + rules.bid_step
-        high = rules.max_bid or max(low, rules.pack_points + sum(rules.bonus))
-        high = high - high % rules.bid_step
-        return range(low, high + 1, rules.bid_step)
+        return range(low, rules.highest_bid + 1, rules.bid_step)
 
     # -- auction --------------------------------------------------------------------------------
     def _why_bid(self, action: Bid, seat: int) -> Reason | None:
@@ -284,10 +301,12 @@ class Deal:
         if self.high_bid is None:
             if amount < rules.min_bid:
                 return Reason.of("bid_below_minimum", minimum=rules.min_bid)
+            if rules.opening_is_minimum and amount > rules.min_bid:
+                return Reason.of("opening_must_be_minimum", minimum=rules.min_bid)
         elif amount <= self.high_bid:
             return Reason.of("bid_not_higher", current=self.high_bid)
-        if rules.max_bid and amount > rules.max_bid:
-            return Reason.of("bid_above_maximum", maximum=rules.max_bid)
+        if amount > rules.highest_bid:
+            return Reason.of("bid_above_maximum", maximum=rules.highest_bid)
         if rules.bidding_floor and self.match_scores is not None:
             if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
                 if not (self.high_bid is None and amount == rules.min_bid):
@@ -295,21 +314,50 @@ class Deal:
         return None
 
     def _why_pass(self, action: Pass, seat: int) -> Reason | None:
-        if self.rules.forced_opening and self.high_bid is None:
-            return Reason.of("must_open", minimum=self.rules.min_bid)
+        rules = self.rules
+        if self.high_bid is None:
+            if rules.forced_opening:
+                return Reason.of("must_open", minimum=rules.min_bid)
+            if rules.last_seat_must_open and all(self.passed[s] for s in range(rules.players) if s != seat):
+                return Reason.of("last_must_open", minimum=rules.min_bid)
         return None
 
     def _why_redeal(self, action: Redeal, seat: int) -> Reason | None:
-        if not self.rules.three_sixes_redeal or self.acted[seat]:
+        """A redeal at the player's first turn to bid, when one of the rule set's conditions
+        holds: three sixes (S3), no card above the jack, all four sixes (house rules)."""
+        rules = self.rules
+        conditions = [rules.three_sixes_redeal, rules.redeal_no_high_cards, rules.redeal_four_sixes]
+        if not any(conditions):
+            return Reason.of("no_redeal")
+        if self.acted[seat]:
+            return Reason.of("redeal_first_turn")
+        hand = self.hands[seat]
+        sixes = sum(1 for c in hand if c.rank is SIX)
+        jack = rules.strength[Rank.JACK]
+        high = [c for c in hand if rules.strength[c.rank] > jack]
+        partner = rules.partner_of(seat)
+        pair_sixes = sixes + (sum(1 for c in self.hands[partner] if c.rank is SIX) if partner is not None else 0)
+        if (
+            (rules.three_sixes_redeal and sixes >= 3)
+            or (rules.redeal_no_high_cards and not high)
+            or (rules.redeal_four_sixes and pair_sixes == 4)
+        ):
+            return None
+        if sum(conditions) > 1:
+            return Reason.of("redeal_not_eligible")
+        if rules.three_sixes_redeal:
             return Reason.of("no_three_sixes")
-        if sum(1 for c in self.hands[seat] if c.rank is SIX) < 3:
-            return Reason.of("no_three_sixes")
-        return None
+        if rules.redeal_no_high_cards:
+            return Reason.of("redeal_high_card", card=high[0])
+        return Reason.of("no_four_sixes", count=pair_sixes)
 
     def _do_bid(self, action: Bid, seat: int) -> None:
         self.auction.append((seat, action))
         self.acted[seat] = True
         self.high_bid, self.high_bidder = action.amount, seat
+        if self.rules.max_bid_ends_auction and action.amount == self.rules.highest_bid:
+            self._end_auction(seat)  # nobody can bid higher: the auction ends at once
+            return
         self._next_bidder(seat)
 
     def _do_pass(self, action: Pass, seat: int) -> None:
@@ -342,7 +390,7 @@ class Deal:
         if winner is None:
             # Everybody passed (only possible without a forced opening).
             if rules.all_pass_no_contract:
-                self._start_play((self.dealer + 1) % rules.players)
+                self._start_play((self.dealer + 1) % rules.players)  # S3 German: left of the dealer
             else:
                 self.redealt = True
                 self.phase = "done"
@@ -398,6 +446,7 @@ class Deal:
         return self._why_cards(action.cards, seat, self.rules.exchange_size)
 
     def _do_discard(self, action: Discard, seat: int) -> None:
+        self.discard = tuple(sort_cards(action.cards))
         hand = self.hands[seat]
         for card in action.cards:
             hand.remove(card)
@@ -424,8 +473,8 @@ class Deal:
             return Reason.of("raise_not_multiple", step=rules.bid_step)
         if action.amount <= self.contract:
             return Reason.of("raise_not_higher", current=self.contract)
-        if rules.max_bid and action.amount > rules.max_bid:
-            return Reason.of("raise_above_maximum", maximum=rules.max_bid)
+        if action.amount > rules.highest_bid:
+            return Reason.of("raise_above_maximum", maximum=rules.highest_bid)
         return None
 
     def _do_raise(self, action: Raise, seat: int) -> None:
@@ -483,8 +532,9 @@ class Deal:
         suit = action.suit
         if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        if pairs_broken(self.rules, seat, self.half_askers):
-            return Reason.of("pair_broken")
+        locked = own_pairs_locked(self.rules, seat, self.questions)
+        if locked:
+            return Reason.of(locked)
         if suit not in pair_suits(mask_of(self.hands[seat]), 0):
             return Reason.of("needs_king_and_queen", suit=suit)
         return None
@@ -501,12 +551,18 @@ class Deal:
         reason = self._why_declaration_window(seat)
         if reason:
             return reason
-        if questions_over(self.rules, seat, self.half_askers):
+        if questions_over(self.rules, seat, self.questions):
             return Reason.of("questions_over")
         return None
 
     def _why_ask_full(self, action: AskFull, seat: int) -> Reason | None:
-        return self._why_question(seat)
+        if questions_allowed(self.rules) and not self.rules.full_pair_question:
+            return Reason.of("no_full_question")  # the game has none, in any window
+        reason = self._why_question(seat)
+        if reason:
+            return reason
+        code = full_question_reason(self.rules, seat, self.questions)
+        return Reason.of(code) if code else None
 
     def _why_ask_half(self, action: AskHalf, seat: int) -> Reason | None:
         reason = self._why_question(seat)
@@ -515,9 +571,10 @@ class Deal:
         suit = action.suit
         if self._declared_mask() >> suit & 1:
             return Reason.of("suit_already_declared", suit=suit)
-        if suit not in half_suits(mask_of(self.hands[seat]), 0):
-            return Reason.of("needs_one_half", suit=suit)
-        return None
+        if half_refused(self.rules, seat, suit, self.questions):
+            return Reason.of("half_already_asked", suit=suit)
+        code = half_reason(self.rules, mask_of(self.hands[seat]), suit)
+        return Reason.of(code, suit=suit) if code else None
 
     def _full_pairs(self, seat: int) -> list[Suit]:
         return [Suit(s) for s in pair_suits(mask_of(self.hands[seat]), self._declared_mask())]
@@ -543,6 +600,7 @@ class Deal:
     def _do_ask_full(self, action: AskFull, seat: int) -> None:
         self.pending_question = seat
         self.declare_state = "used"
+        self.questions = list(remember(self.questions, record(self.rules, seat, "full", None)))
 
     def _do_answer(self, action: Answer, seat: int) -> None:
         self.pending_question = None
@@ -554,7 +612,7 @@ class Deal:
         partner = self.rules.partner_of(seat)
         if half_completes(mask_of(self.hands[seat]), mask_of(self.hands[partner]), suit):
             self._declare(suit, seat, "half")
-        self.half_askers.append(seat)
+        self.questions = list(remember(self.questions, record(self.rules, seat, "half", int(suit))))
         self.declare_state = "used"
 
     def _declaration_candidates(self) -> list[Action]:

@@ -7,19 +7,40 @@
 * Declaring a suit needs its king and queen still in hand; each suit once per deal; the new
   trump replaces the old one, whose bonus is kept (S0, S1, S2, S3).
 * Pairs (S1, S2, S3): ask the partner for a full pair (the partner names an undeclared suit
-  whose K+Q they hold, if any) or, holding exactly one of a suit's K and Q, for the other half.
-  With ``half_question_lockout`` (S2) a half question ends the pair's questions for the deal and
-  the partner may no longer declare their own pairs.
+  whose K+Q they hold, if any; not in S1, whose pairs game has only the half question:
+  ``full_pair_question``) or, holding exactly one of a suit's K and Q, for the other half. The
+  suit becomes trump when the partner holds the card(s) the asker lacks. With
+  ``half_question_lockout`` (S2) a half question ends the pair's questions for the deal and the
+  partner may no longer declare their own pairs.
+* House rules: a half question while holding both K and Q (``half_question_with_pair``: the
+  answer is always no) or neither (``half_question_bluff``: yes only if the partner holds both);
+  after a full-pair question the asker may not declare their own pairs and the partner may not
+  ask for a full pair (``full_question_lockout``); a half question refused once may not be asked
+  again by the pair (``half_question_once``).
+
+Questions that matter later are kept in the deal as ``Question`` records (``record``): only what
+a rule set's lock-outs look at, so that positions differing in nothing else play the same.
 
 Hands are bitmasks of card indices (suit * 9 + rank, ranks A T K Q J 9 8 7 6).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 KING_BITS = tuple(1 << (9 * s + 2) for s in range(4))
 QUEEN_BITS = tuple(1 << (9 * s + 3) for s in range(4))
 PAIR_BITS = tuple(k | q for k, q in zip(KING_BITS, QUEEN_BITS))
 _UNDECLARED_KINGS = tuple(sum(KING_BITS[s] for s in range(4) if not declared >> s & 1) for declared in range(16))
+
+
+class Question(NamedTuple):
+    """A partner question that a lock-out remembers: who asked, ``half`` or ``full``, and for a
+    half question its suit (None when no rule needs it)."""
+
+    seat: int
+    kind: str
+    suit: int | None = None
 
 
 def window_after_trick(rules, winner: int, trick_leader: int) -> str:
@@ -38,23 +59,89 @@ def has_pair(hand: int, declared: int) -> bool:
     return bool(hand & (hand >> 1) & _UNDECLARED_KINGS[declared])
 
 
-def half_suits(hand: int, declared: int) -> list[int]:
-    """Undeclared suits of which ``hand`` holds exactly one of the king and queen."""
-    return [s for s in range(4) if not declared >> s & 1 and bin(hand & PAIR_BITS[s]).count("1") == 1]
+def half_suits(rules, hand: int, declared: int) -> list[int]:
+    """Undeclared suits ``hand`` may ask a half question for: holding exactly one of the king and
+    queen; with the house rules also both (``half_question_with_pair``) or neither (``half_question_bluff``)."""
+    allowed = (rules.half_question_bluff, True, rules.half_question_with_pair)  # holding 0, 1 or 2 of K/Q
+    return [s for s in range(4) if not declared >> s & 1 and allowed[bin(hand & PAIR_BITS[s]).count("1")]]
+
+
+def half_reason(rules, hand: int, suit: int) -> str | None:
+    """Why ``hand`` may not ask a half question for ``suit`` (the suit not yet declared), or None."""
+    held = bin(hand & PAIR_BITS[suit]).count("1")
+    if held == 1 or (held == 0 and rules.half_question_bluff) or (held == 2 and rules.half_question_with_pair):
+        return None
+    if rules.half_question_with_pair:
+        return "needs_king_or_queen"  # may hold one or both: holds neither
+    if rules.half_question_bluff:
+        return "half_holds_pair"  # may hold one or neither: holds both
+    return "needs_one_half"
 
 
 def half_completes(hand: int, partner_hand: int, suit: int) -> bool:
-    return (hand | partner_hand) & PAIR_BITS[suit] == PAIR_BITS[suit]
+    """Is the answer to a half question yes: does the partner hold every card of the pair that the
+    asker lacks? (Always no for an asker holding both; for one holding neither, yes only if the
+    partner holds both.)"""
+    lacking = PAIR_BITS[suit] & ~hand
+    return bool(lacking) and partner_hand & lacking == lacking
 
 
-def questions_over(rules, seat: int, half_askers) -> bool:
+def record(rules, seat: int, kind: str, suit: int) -> Question | None:
+    """The record a question leaves, or None when no rule of ``rules`` looks at it later."""
+    if kind == "full":
+        return Question(seat, "full") if rules.full_question_lockout else None
+    if rules.half_question_once:
+        return Question(seat, "half", suit)
+    return Question(seat, "half") if rules.half_question_lockout else None
+
+
+def _order(q: Question):
+    return q.kind, q.seat, -1 if q.suit is None else q.suit
+
+
+def remember(asked, question: Question | None) -> tuple:
+    """The questions remembered after ``question`` (None: nothing to remember), in one canonical
+    order: positions that differ only in the order of the questions are the same position."""
+    if question is None:
+        return tuple(asked)
+    return tuple(sorted((*asked, question), key=_order))
+
+
+def questions_over(rules, seat: int, asked) -> bool:
     """Has this seat's pair used its questions with a half question (S2 lock-out)?"""
-    return rules.half_question_lockout and any(rules.side_of(a) == rules.side_of(seat) for a in half_askers)
+    return rules.half_question_lockout and any(
+        q.kind == "half" and rules.side_of(q.seat) == rules.side_of(seat) for q in asked
+    )
 
 
-def pairs_broken(rules, seat: int, half_askers) -> bool:
-    """May this seat no longer declare its own pairs because its partner asked for a half (S2)?"""
-    return rules.half_question_lockout and rules.partner_of(seat) in half_askers
+def own_pairs_locked(rules, seat: int, asked) -> str | None:
+    """Why this seat may no longer declare its own pairs, or None: its partner asked for a half
+    (S2: ``pair_broken``), or it asked its partner for a full pair (house rule: ``asked_full_pair``)."""
+    if rules.half_question_lockout:
+        partner = rules.partner_of(seat)
+        if any(q.kind == "half" and q.seat == partner for q in asked):
+            return "pair_broken"
+    if rules.full_question_lockout and any(q.kind == "full" and q.seat == seat for q in asked):
+        return "asked_full_pair"
+    return None
+
+
+def full_question_reason(rules, seat: int, asked) -> str | None:
+    """Why this seat may not ask for a full pair (beyond the window and S2's lock-out), or None."""
+    if not rules.full_pair_question:
+        return "no_full_question"
+    if rules.full_question_lockout:
+        partner = rules.partner_of(seat)
+        if any(q.kind == "full" and q.seat == partner for q in asked):
+            return "full_question_barred"
+    return None
+
+
+def half_refused(rules, seat: int, suit: int, asked) -> bool:
+    """Has this seat's pair asked for this half before (house rule ``half_question_once``)?"""
+    return rules.half_question_once and any(
+        q.kind == "half" and q.suit == suit and rules.side_of(q.seat) == rules.side_of(seat) for q in asked
+    )
 
 
 def questions_allowed(rules) -> bool:

@@ -162,7 +162,7 @@ def _computers(match: Match, seed: int, history: list[list[str]]) -> None:
 def _view(match: Match, history: list[list[str]], refused=None) -> dict:
     deal = match.deal
     rules = deal.rules
-    widow_shown = rules.widow_size and deal.bidder is not None
+    widow_shown = rules.widow_size and deal.bidder is not None and (not rules.secret_widow or deal.bidder == HUMAN)
     out = {
         "rules": rules.name,
         "players": rules.players,
@@ -195,7 +195,9 @@ def _view(match: Match, history: list[list[str]], refused=None) -> dict:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()
         out["totals_after"] = [t + s for t, s in zip(match.totals, breakdown.deal_scores())]
-        result = match_result(rules, out["totals_after"])
+        result = match_result(
+            rules, out["totals_after"], rules.side_of(deal.bidder) if deal.bidder is not None else None
+        )
         out["match_over"] = result.finished
         out["winners"] = result.winners
     out["redealt"] = deal.redealt

@@ -5,7 +5,8 @@ End of the match (checked after every deal, never in the middle of one):
 * a side at or above ``rules.target`` (500) ends the match; the highest total wins, so
   470 + 40 = 510 loses to 450 + 65 = 515 (S0);
 * equal highest totals: ``tie_rule="shared"`` is a shared win (S0), ``"extra_deal"`` plays one
-  more deal, and again while still equal (S3);
+  more deal, and again while still equal (S3); with the house rule ``bidder_wins_ties`` the side
+  that bid in the last deal wins first if it is among them;
 * a redeal (three sixes, or everybody passed without a no-contract rule) scores nothing and the
   same dealer deals again.
 """
@@ -25,12 +26,15 @@ class MatchResult:
     extra_deal: bool = False
 
 
-def match_result(rules: RuleSet, totals: list[int]) -> MatchResult:
-    """Is the match over with these totals (after a deal), and who won?"""
+def match_result(rules: RuleSet, totals: list[int], bidder_side: int | None = None) -> MatchResult:
+    """Is the match over with these totals (after a deal whose bidding side was ``bidder_side``),
+    and who won?"""
     if max(totals) < rules.target:
         return MatchResult(False)
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
+    if len(leaders) > 1 and rules.bidder_wins_ties and bidder_side in leaders:
+        return MatchResult(True, [bidder_side])
     if len(leaders) == 1 or rules.tie_rule == "shared":
         return MatchResult(True, leaders)
     return MatchResult(False, [], extra_deal=True)
@@ -68,6 +72,7 @@ class Match:
             for side, points in enumerate(deal.score().deal_scores()):
                 self.totals[side] += points
             self.dealer = (self.dealer + 1) % self.rules.players
-            self.result = match_result(self.rules, self.totals)
+            bidder_side = self.rules.side_of(deal.bidder) if deal.bidder is not None else None
+            self.result = match_result(self.rules, self.totals, bidder_side)
         if not self.result.finished:
             self.deal = self._new_deal()

@@ -32,8 +32,8 @@ REASON_CODES: dict[str, callable] = {
     # card play
     "not_in_hand": lambda p: f"The {card_name(p['card'])} is not in your hand.",
     "not_your_turn": lambda p: f"It is seat {p['to_move']}'s turn, not seat {p['seat']}'s.",
-    "must_lead_ace": lambda p: "The first lead must be an ace when the bidder holds one.",
-    "must_lead_spade": lambda p: "The first lead must be a spade when the bidder holds no ace but a spade.",
+    "must_lead_ace": lambda p: "The first lead of the deal must be an ace when the leader holds one.",
+    "must_lead_spade": lambda p: "The first lead of the deal must be a spade when the leader holds no ace but a spade.",
     "must_follow_suit": lambda p: (
         f"You must follow suit: play {_suit(p)}"
         + (f" and beat the {card_name(p['beat'])}." if "beat" in p else ".")
@@ -54,10 +54,17 @@ REASON_CODES: dict[str, callable] = {
     "bid_not_multiple": lambda p: f"Bids go in steps of {p['step']}.",
     "bid_not_higher": lambda p: f"A bid must be higher than {p['current']}.",
     "bid_above_maximum": lambda p: f"The highest allowed bid is {p['maximum']}.",
-    "must_open": lambda p: f"The first player must open the bidding with at least {p['minimum']}.",
+    "must_open": lambda p: f"The first player to bid must open the bidding with at least {p['minimum']}.",
+    "opening_must_be_minimum": lambda p: f"The opening bid is always the minimum, {p['minimum']}.",
+    "last_must_open": lambda p: f"Everybody else has passed, so you must open with at least {p['minimum']}.",
     "partner_holds_bid": lambda p: "Partners do not bid against each other.",
     "below_floor": lambda p: f"A side at {p['floor']} or below may only make the opening {p['minimum']} bid.",
     "no_three_sixes": lambda p: "Only a player with three sixes may demand a redeal, at their first bid.",
+    "no_redeal": lambda p: "These rules have no redeal.",
+    "redeal_first_turn": lambda p: "A redeal can be demanded only at your first turn to bid.",
+    "redeal_high_card": lambda p: f"You hold the {card_name(p['card'])}, a card above the jack: no redeal.",
+    "no_four_sixes": lambda p: f"A redeal needs all four sixes; you have {p['count']}.",
+    "redeal_not_eligible": lambda p: "Your hand meets none of these rules' conditions for a redeal.",
     # widow, exchange, raise
     "wrong_card_count": lambda p: f"Choose exactly {p['count']} cards.",
     "no_aces_or_tens": lambda p: f"Aces and tens may not be discarded ({card_name(p['card'])}).",
@@ -76,8 +83,34 @@ REASON_CODES: dict[str, callable] = {
     "no_partner": lambda p: "Partner questions belong to the pairs game.",
     "questions_over": lambda p: "Your pair asked for a half, so no more partner questions this deal.",
     "needs_one_half": lambda p: f"To ask for a half of {_suit(p)} you must hold exactly one of its king and queen.",
+    "needs_king_or_queen": lambda p: f"To ask for a half of {_suit(p)} you must hold its king or its queen.",
+    "half_holds_pair": lambda p: f"You hold both the king and the queen of {_suit(p)}: declare them instead.",
+    "half_already_asked": lambda p: f"Your pair has already asked for the half of {_suit(p)} in this deal.",
+    "no_full_question": lambda p: "These rules have only the half question: there is no full-pair question.",
+    "full_question_barred": lambda p: "Your partner asked for a full pair, so you may no longer ask for one this deal.",
+    "asked_full_pair": lambda p: "You asked your partner for a full pair, so you may no longer declare your own.",
     "must_answer_truthfully": lambda p: "The partner must answer the question truthfully.",
 }
+
+
+# Why a side scored what it did (``SideScore.result`` and ``result_params``, see scoring.py); the
+# site's catalogs have the same sentences as ``ui.bd_<code>``.
+RESULT_CODES: dict[str, callable] = {
+    "made": lambda p: f"{p['total']} ≥ {p['contract']}: contract made",
+    "exact": lambda p: f"{p['total']} = {p['contract']}: exactly enough, contract made",
+    "failed": lambda p: f"{p['total']} < {p['contract']}: contract lost",
+    "made_rounded": lambda p: f"{p['exact']} rounds to {p['total']} ≥ {p['contract']}: contract made",
+    "failed_rounded": lambda p: f"{p['exact']} rounds to {p['total']} < {p['contract']}: contract lost",
+    "no_card_points": lambda p: "no card points taken: contract lost, whatever the bonuses",
+    "porvoo": lambda p: f"no tricks: Porvoo −{p['bid']}",
+    "porvoo_bidder": lambda p: f"no tricks: Porvoo −{p['bid']} (the original bid) instead of the contract",
+    "porvoo_double": lambda p: f"no tricks: the bidder's Porvoo, 2 × {p['basis']} = −{p['penalty']}",
+    "scores": lambda p: f"scores {p['total']}",
+}
+
+
+def explain_result(code: str, params: dict) -> str:
+    return RESULT_CODES[code](params)
 
 
 def explain(reason) -> str:

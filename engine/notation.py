@@ -12,13 +12,18 @@ Position (a moment of trick play)::
 * ``trick`` the cards played so far to the current trick, from the leader on.
 * ``decl`` the trump declarations of the deal in order: suit, seat, and ``f``/``h`` for a
   full pair given by the partner or a half question; the last one is the trump.
-* ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``).
+* ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``);
+  ``discard`` the bidder's discard (written only under the house rule ``discard_needs_trick``,
+  the one rule that scores it apart from the bidder's other points).
 * ``points`` card points each seat has taken (discard included) and ``tricks`` tricks each seat
-  has won; when given they must add up with the cards still in play.
+  has won; when given they must add up with the cards still in play. One more number at the end
+  is the part taken earlier by seats not recorded: a position given without ``points`` and then
+  played on formats as ``points:24,0,0,90`` (90 taken before, by whom unknown).
 * ``declare`` between tricks: ``open`` (default: the leader may still declare), ``used`` or
   ``notled`` (strong drive: the leader won a trick they did not lead).
 * ``ask`` the seat that asked the partner for a full pair (the partner answers next);
-  ``half`` the seats that have asked for a half.
+  ``half`` the seats that have asked for a half (with the suit, ``0H``, where a rule needs it)
+  and ``full`` those that have asked for a full pair, as far as a lock-out remembers them.
 
 Record (a whole deal)::
 
@@ -31,8 +36,20 @@ Record (a whole deal)::
 from __future__ import annotations
 
 from .actions import parse_action
-from .cards import ALL_CARDS, Card, NotationError, Suit, format_cards, format_hand, parse_cards, parse_hand
+from .cards import (
+    ALL_CARDS,
+    Card,
+    NotationError,
+    Suit,
+    format_cards,
+    format_hand,
+    is_number,
+    parse_cards,
+    parse_hand,
+    sort_cards,
+)
 from .deal import Deal, Declaration
+from .declare import record, remember
 from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
 
@@ -45,11 +62,13 @@ POSITION_FIELDS = (
     "bidder",
     "bid",
     "contract",
+    "discard",
     "points",
     "tricks",
     "declare",
     "ask",
     "half",
+    "full",
 )
 RECORD_FIELDS = ("rules", "dealer", "seed", "hands", "widow", "scores", "actions")
 
@@ -84,7 +103,7 @@ def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
 
 
 def _seat(value: str, n: int, field: str) -> int:
-    if not value.isdigit() or int(value) >= n:
+    if not is_number(value) or int(value) >= n:
         raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}")
     return int(value)
 
@@ -96,16 +115,45 @@ def _int_list(value: str, n: int, field: str, signed: bool = False) -> list[int]
     out = []
     for p in parts:
         q = p.strip()
-        body = q[1:] if signed and q.startswith("-") else q
-        if not body.isdigit():
-            raise PositionError(f"{field}: {p!r} is not a whole number")
+        if not is_number(q, signed):
+            raise PositionError(f"{field}: {p!r} is not a whole number (digits 0-9)")
         out.append(int(q))
     return out
 
 
+def _counts(value: str, n: int, field: str) -> tuple[list[int], int]:
+    """``points`` or ``tricks``: one number per seat, and optionally one more, the part taken
+    earlier that is not attributed to any seat (0 when not given)."""
+    parts = value.split(",")
+    if len(parts) == n + 1:
+        *seats, earlier = _int_list(value, n + 1, field)
+        return seats, earlier
+    if len(parts) != n:
+        raise PositionError(
+            f"{field}: expected {n} numbers separated by commas (one per seat), and optionally one more "
+            f"for the part not attributed to a seat; got {len(parts)}"
+        )
+    return _int_list(value, n, field), 0
+
+
+def points_taken(deal: Deal) -> int:
+    """Card points no longer in play: in the seats' piles (the discard included), attributed or not."""
+    rules = deal.rules
+    in_play = sum(rules.points[c.rank] for c in deal.trick) + sum(rules.points[c.rank] for h in deal.hands for c in h)
+    return 4 * sum(rules.points) - in_play
+
+
+def _format_counts(per_seat: list[int], total: int) -> str | None:
+    """The ``points`` or ``tricks`` value: per seat, and the unattributed rest when there is one."""
+    if not any(per_seat):
+        return None  # nothing attributed: the whole total is implicitly unattributed
+    rest = total - sum(per_seat)
+    return ",".join(map(str, per_seat + ([rest] if rest else [])))
+
+
 def _number(value: str, field: str) -> int:
-    if not value.isdigit():
-        raise PositionError(f"{field}: {value!r} is not a whole number")
+    if not is_number(value):
+        raise PositionError(f"{field}: {value!r} is not a whole number (digits 0-9)")
     return int(value)
 
 
@@ -198,21 +246,36 @@ def parse_position(text: str) -> Deal:
             raise PositionError(f"contract: {deal.contract} is below the bid {deal.bid}; a raise only goes up")
     elif "bid" in f or "contract" in f:
         raise PositionError("bidder: a bid needs a bidder, for example bidder:0")
+    if "discard" in f:
+        if deal.bidder is None or not rules.widow_size:
+            raise PositionError("discard: only the bidder of a game with a widow discards (give bidder and bid)")
+        deal.discard = tuple(sort_cards(parse_cards(f["discard"], "discard")))
+        if len(deal.discard) != rules.widow_size:
+            raise PositionError(f"discard: {len(deal.discard)} cards; {rules.name} discards {rules.widow_size}")
+        _check_unique(
+            [(f"the hand of seat {i}", h) for i, h in enumerate(hands)]
+            + [("the trick", trick), ("the discard", list(deal.discard))]
+        )
     # points and tricks
+    taken = points_taken(deal)
     if "points" in f:
-        deal.points = _int_list(f["points"], n, "points")
-        in_play = sum(rules.points[c.rank] for c in trick) + sum(rules.points[c.rank] for h in hands for c in h)
-        taken = 4 * sum(rules.points) - in_play
-        if sum(deal.points) != taken:
+        deal.points, earlier = _counts(f["points"], n, "points")
+        if sum(deal.points) + earlier != taken:
             raise PositionError(
-                f"points: they add up to {sum(deal.points)}, but the cards no longer in play are worth {taken}"
+                f"points: they add up to {sum(deal.points) + earlier}, but the cards no longer in play "
+                f"are worth {taken}"
+            )
+        discarded = sum(rules.points[c.rank] for c in deal.discard)
+        if deal.discard and deal.points[deal.bidder] + earlier < discarded:  # (earlier: by whom unknown)
+            raise PositionError(
+                f"points: the bidder's {deal.points[deal.bidder]} do not include the discard's {discarded}"
             )
     if "tricks" in f:
-        deal.tricks = _int_list(f["tricks"], n, "tricks")
-        if sum(deal.tricks) != deal.tricks_played:
+        deal.tricks, earlier = _counts(f["tricks"], n, "tricks")
+        if sum(deal.tricks) + earlier != deal.tricks_played:
             raise PositionError(
-                f"tricks: they add up to {sum(deal.tricks)}, but the hand sizes say {deal.tricks_played} "
-                "tricks have been played"
+                f"tricks: they add up to {sum(deal.tricks) + earlier}, but the hand sizes say "
+                f"{deal.tricks_played} tricks have been played"
             )
     # declaration window and questions
     between = not trick and deal.tricks_played > 0
@@ -223,10 +286,15 @@ def parse_position(text: str) -> Deal:
         if state not in ("open", "used", "notled"):
             raise PositionError(f"declare: {state!r} should be open, used or notled")
         deal.declare_state = {"notled": "not_led"}.get(state, state)
-    for seat_text in filter(None, f.get("half", "").split(",")):
-        if not rules.partner_questions:
-            raise PositionError(f"half: {rules.name} has no partner questions")
-        deal.half_askers.append(_seat(seat_text, n, "half"))
+    for kind in ("half", "full"):
+        for item in filter(None, (part.strip() for part in f.get(kind, "").split(","))):
+            if not rules.partner_questions:
+                raise PositionError(f"{kind}: {rules.name} has no partner questions")
+            suit = None
+            if kind == "half" and item[-1:].upper() in ("S", "C", "D", "H"):
+                suit, item = int(Suit.parse(item[-1])), item[:-1]
+            # a question no rule of this rule set remembers is left out
+            deal.questions = list(remember(deal.questions, record(rules, _seat(item, n, kind), kind, suit)))
     if "ask" in f:
         seat = _seat(f["ask"], n, "ask")
         if not rules.partner_questions:
@@ -257,16 +325,22 @@ def format_position(deal: Deal) -> str:
         parts.append(f"bid:{deal.bid}")
         if deal.contract != deal.bid:
             parts.append(f"contract:{deal.contract}")
-    if any(deal.points):
-        parts.append("points:" + ",".join(map(str, deal.points)))
-    if any(deal.tricks):
-        parts.append("tricks:" + ",".join(map(str, deal.tricks)))
+        if deal.discard and rules.discard_needs_trick:  # only this rule needs the discard apart
+            parts.append("discard:" + format_cards(deal.discard))
+    points = _format_counts(deal.points, points_taken(deal))
+    if points is not None:
+        parts.append("points:" + points)
+    tricks = _format_counts(deal.tricks, deal.tricks_played)
+    if tricks is not None:
+        parts.append("tricks:" + tricks)
     if not deal.trick and deal.tricks_played > 0 and deal.declare_state != "open":
         parts.append("declare:" + {"not_led": "notled"}.get(deal.declare_state, deal.declare_state))
     if deal.pending_question is not None:
         parts.append(f"ask:{deal.pending_question}")
-    if deal.half_askers:
-        parts.append("half:" + ",".join(map(str, deal.half_askers)))
+    for kind in ("half", "full"):
+        asked = [f"{q.seat}{'' if q.suit is None else Suit(q.suit)}" for q in deal.questions if q.kind == kind]
+        if asked:
+            parts.append(f"{kind}:" + ",".join(asked))
     return "/".join(parts)
 
 

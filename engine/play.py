@@ -6,7 +6,8 @@ overtaking, trumping). The deal state machine, the solver and the browser all as
 The duties, in the order the sources give them (S1 lists them exactly so):
 
 1. leading: any card, except that on the first trick ``first_lead="ace_then_spade"`` makes
-   the bidder lead an ace if they hold one, else a spade if they hold one (S1 option, S2);
+   the first leader (the bidder; without a contract the player after the dealer) lead an ace
+   if they hold one, else a spade if they hold one (S1 option, S2);
 2. holding the led suit: play it (maapakko); with ``must_overtake`` play a card of it higher
    than the highest led-suit card already in the trick when able (ylimenopakko, S0 S1 S2);
 3. void in the led suit with a trump declared: play a trump (valttipakko); the house rule

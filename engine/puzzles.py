@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from .actions import AskFull, AskHalf, Declare, Play, parse_action
 from .cards import Card, NotationError, Suit, parse_cards
-from .declare import PAIR_BITS, questions_allowed
+from .declare import PAIR_BITS, half_suits, questions_allowed
 from .notation import parse_position, parse_record
 from .play import mask_of, winning_index
 from .rules import PRESET_INFO
@@ -99,14 +99,16 @@ def _solve(position: str):
 
 def declaration_choices(deal) -> list[str]:
     """The choices a declare puzzle offers: each suit whose K+Q the mover holds, in the pairs game
-    the partner questions (a full pair; a half of each suit of which the mover holds one of K and
-    Q), and ``none``. Offered choices may still be illegal (a suit declared before): the engine
-    then says why."""
+    the partner questions (a full pair where the rules have it; a half of each suit the rules let
+    the mover ask about, normally holding one of K and Q), and ``none``. Offered choices may
+    still be illegal (a suit declared before): the engine then says why."""
+    rules = deal.rules
     hand = mask_of(deal.hands[deal.to_move])
     choices = [str(Declare(s)) for s in Suit if hand & PAIR_BITS[s] == PAIR_BITS[s]]
-    if questions_allowed(deal.rules):
-        choices.append(str(AskFull()))
-        choices += [str(AskHalf(s)) for s in Suit if bin(hand & PAIR_BITS[s]).count("1") == 1]
+    if questions_allowed(rules):
+        if rules.full_pair_question:
+            choices.append(str(AskFull()))
+        choices += [str(AskHalf(Suit(s))) for s in half_suits(rules, hand, 0)]
     return choices + ["none"]
 
 
@@ -115,7 +117,7 @@ def solution(spec) -> dict:
     kind = spec.get("kind") if isinstance(spec, dict) else None
     if kind == "auction":
         deal = _auction(spec)
-        first = (deal.dealer + 1) % deal.rules.players
+        first = deal.first_bidder
         return {
             "seat": deal.bidder,
             "contract": deal.contract,
@@ -229,7 +231,7 @@ def _verdict(kind: str, deal, sol: dict, answer: str) -> dict:
     """The engine's verdict on one single answer (see ``answers``)."""
     if kind == "auction":
         seat = int(answer)
-        player = (seat - deal.dealer - 1) % deal.rules.players + 1
+        player = (seat - deal.first_bidder) % deal.rules.players + 1
         return {"verdict": "correct" if seat == sol["seat"] else "wrong", "seat": seat, "player": player}
     if kind == "all-legal":
         reason = _reason(deal, Card.parse(answer))
@@ -351,7 +353,7 @@ def view(spec) -> dict:
     """What a puzzle shows: seats, hands (only those shown), the trick, trump and declarations."""
     if spec.get("kind") == "auction":
         deal = _auction(spec)
-        first = (deal.dealer + 1) % deal.rules.players
+        first = deal.first_bidder
         return {
             "kind": "auction",
             "rules": deal.rules.name,

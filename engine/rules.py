@@ -10,6 +10,10 @@ Sources (the texts in ``shared/seeds``):
 
 Every option below says where it comes from. ``RuleSet.replace(...)`` and the ``+option``
 notation (``wikibooks+players=4+strong_drive``) make variants; see ``parse_rules``.
+
+**House rules** are rules that groups play but no source states. Each is an option marked
+``house_rule=True`` (``OPTION_DOCS[name].house_rule``; its source begins with "house rule"), is off
+in every preset, and is listed apart from the sources' rules on the rules pages.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import NotationError
+from .cards import NotationError, is_number
 
 STANDARD_CARD_POINTS = (11, 10, 4, 3, 2, 0, 0, 0, 0)  # A T K Q J 9 8 7 6 (S0, S1, S2; S3 variant)
 UKRAINIAN_CARD_POINTS = (10, 10, 5, 5, 5, 0, 0, 0, 0)  # S3: aces and tens 10, K Q J 5
@@ -35,6 +39,10 @@ TRUMP_BONUS_TABLES = {
     "none": NO_TRUMP_BONUS,
 }
 
+# What a bidder who wins no trick loses under the house rule ``bidder_porvoo``: whose tricks
+# count (the bidder's seat or the side) and twice what (the bid or the contract).
+BIDDER_PORVOO = ("off", "seat_bid", "seat_contract", "side_bid", "side_contract")
+
 # Strength of each rank in a trick (higher wins), indexed by Rank (A T K Q J 9 8 7 6).
 TEN_HIGH_STRENGTH = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7 6 (S0, S1, S2)
 TEN_BELOW_JACK_STRENGTH = (8, 3, 7, 6, 5, 2, 1, 0, -1)  # S3 as written: A K Q J 10 9 8 7 6
@@ -45,13 +53,20 @@ class Option:
     name: str
     doc: str
     source: str
+    house_rule: bool = False  # played by some groups, stated by no source; off in every preset
 
 
 OPTION_DOCS: dict[str, Option] = {}
 
 
-def _opt(default: Any, doc: str, source: str):
-    return field(default=default, metadata={"doc": doc, "source": source})
+def _opt(default: Any, doc: str, source: str, house_rule: bool = False):
+    return field(default=default, metadata={"doc": doc, "source": source, "house_rule": house_rule})
+
+
+def _house(default: Any, doc: str, source: str = "house rule"):
+    """An option for a house rule: its source says "house rule" first."""
+    assert source.startswith("house rule"), source
+    return _opt(default, doc, source, house_rule=True)
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,15 @@ class RuleSet:
         "Pairs only: cards the bidder receives from the partner and returns (0 = none).",
         "S1 and S2: 3 or 4; S3: 3; S3 German: 4",
     )
+    six_card_widow: bool = _house(
+        False,
+        "House rule: a widow of six cards (three players are dealt 10 cards each, two players 15), "
+        "and the bidder discards six.",
+    )
+    secret_widow: bool = _house(
+        False,
+        "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",
+    )
     raise_between_exchange: bool = _opt(
         False,
         "Pairs only: the bidder may raise after receiving the partner's cards and before returning "
@@ -86,9 +110,12 @@ class RuleSet:
         "standard",
         "Card values: 'standard' A11 10:10 K4 Q3 J2 (120 in the pack) or 'ukrainian' A10 10:10 "
         "K5 Q5 J5 (140 in the pack; with the 20-point last trick this is 'the 160-point pack').",
-        "S0, S1, S2: standard; S3: ukrainian, standard as a variant",
+        "S0, S1, S2: standard; S3: ukrainian, standard as a variant (with a 10-point last trick), "
+        "which the German preset plays: only with it can S3's rounding example (112 -> 110) happen",
     )
-    last_trick_bonus: int = _opt(0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10")
+    last_trick_bonus: int = _opt(
+        0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10 (German preset)"
+    )
     trump_bonus: str = _opt(
         "standard",
         "Declaration bonuses: 'standard' ♠40 ♣60 ♦80 ♥100, 'reversed' ♠100 ♥80 ♦60 ♣40, or 'none'.",
@@ -96,11 +123,34 @@ class RuleSet:
     )
     min_bid: int = _opt(40, "Smallest opening bid.", "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120")
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
-    max_bid: int = _opt(0, "Largest allowed bid (0 = no limit).", "S3: 440")
+    max_bid: int = _opt(
+        0,
+        "Largest allowed bid or raise (0 = no stated limit: then no bid may exceed the most a deal can "
+        "bring, the pack, the last trick and every declaration bonus).",
+        "S3: 440",
+    )
     forced_opening: bool = _opt(
         True,
-        "The player after the dealer must open with at least the minimum bid.",
+        "The first player to bid (the player after the dealer) must open with at least the minimum bid.",
         "S0, S1, S3; German: not forced",
+    )
+    opening_is_minimum: bool = _opt(
+        False,
+        "The opening bid is exactly the minimum: S1 says the player after the dealer first has to bid "
+        "the minimum bid, and raises start from there. S0 lets the opener bid more (its examples open at "
+        "40 or 45, or for example 60), and S3 asks only that the first bid be at least 50.",
+        "S1 (the Wikibooks presets); S0, S3: any opening from the minimum up",
+    )
+    dealer_opens: bool = _house(False, "House rule: the dealer bids first instead of the player after the dealer.")
+    last_seat_must_open: bool = _house(
+        False,
+        "House rule: when every other player has passed without a bid, the last one must open (so a "
+        "deal always gets a bidder; only matters without a forced opening).",
+    )
+    max_bid_ends_auction: bool = _house(
+        False,
+        "House rule: a bid of the highest allowed amount (max_bid, or the most a deal can bring) ends "
+        "the auction at once.",
     )
     all_pass_no_contract: bool = _opt(
         False,
@@ -116,18 +166,34 @@ class RuleSet:
     three_sixes_redeal: bool = _opt(
         False, "A player holding three or more sixes may demand a redeal at their first bid.", "S3"
     )
+    redeal_no_high_cards: bool = _house(
+        False,
+        "House rule: a player with no card above the jack (by the rule set's rank order) may demand a "
+        "redeal at their first bid.",
+    )
+    redeal_four_sixes: bool = _house(
+        False,
+        "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
+        "demand a redeal at their first bid.",
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
     )
     raise_allowed: bool = _opt(
-        True, "The bidder may raise once after the widow or exchange, before the first card.", "all"
+        True,
+        "The bidder may raise once after the widow or exchange, before the first card: a higher multiple "
+        "of the step (keeping the contract is 'hold'). S3 calls it setting a new bid that is also a "
+        "multiple of 5: read as a bid under S3's own rule that each bid is higher than the one before, "
+        "so it never goes down.",
+        "S0, S1, S2: once, higher; S3: 'a new bid, also a multiple of 5'",
     )
     first_lead: str = _opt(
         "any",
-        "The bidder's lead to the first trick: 'any' card, or 'ace_then_spade' (an ace if they hold "
-        "one, else a spade if they hold one, else any card).",
+        "The first lead of the deal: 'any' card, or 'ace_then_spade' (an ace if the leader holds one, "
+        "else a spade if they hold one, else any card). The first leader is the bidder, or in a deal "
+        "without a contract (German all-pass) the player after the dealer: the rule binds them alike.",
         "S0, S3: any; S1: optional ace_then_spade; S2: ace_then_spade",
     )
     must_overtake: bool = _opt(
@@ -135,23 +201,21 @@ class RuleSet:
         "A player following suit must beat the highest card of the led suit in the trick when able.",
         "S0, S1, S2; S3 does not mention it",
     )
-    overtake_against_winner: bool = _opt(
+    overtake_against_winner: bool = _house(
         False,
         "House rule: the card to overtake is the trick's current winning card, so once the trick is "
         "trumped nobody has to overtake in the led suit.",
-        "house rule",
     )
     must_trump: bool = _opt(True, "A player void in the led suit must play a trump if they hold one.", "all")
-    must_overtrump: bool = _opt(
+    must_overtrump: bool = _house(
         False,
         "House rule: when trumping, beat the highest trump in the trick if able.",
         "house rule; S0 says explicitly that there is no such duty",
     )
-    ace_must_show: bool = _opt(
+    ace_must_show: bool = _house(
         False,
         "House rule 'the ace must show': in the first trick a player following suit who holds the ace "
         "of the led suit must play it.",
-        "house rule",
     )
     strong_drive: bool = _opt(
         False,
@@ -164,30 +228,74 @@ class RuleSet:
         "missing half of a pair.",
         "S1, S2, S3",
     )
+    full_pair_question: bool = _opt(
+        True,
+        "Pairs with partner questions: the full-pair question is allowed as well as the half question. "
+        "S1 describes only the half question (a player holding one of the two cards asks the partner "
+        "for the other); S2 and S3 describe both.",
+        "S2, S3; S1: half question only (wikibooks-pairs)",
+    )
+    half_question_with_pair: bool = _house(
+        False,
+        "House rule: a half question may be asked while holding both the king and the queen of the "
+        "suit (the answer is always no).",
+    )
+    half_question_bluff: bool = _house(
+        False,
+        "House rule: a 'bluff' half question may be asked holding neither the king nor the queen; the "
+        "suit becomes trump only if the partner holds both.",
+    )
+    full_question_lockout: bool = _house(
+        False,
+        "House rule: after asking for a full pair the asker may no longer declare their own pairs in "
+        "the deal, and the partner may no longer ask for a full pair.",
+    )
+    half_question_once: bool = _house(
+        False,
+        "House rule: a pair may ask for the half of a suit only once in a deal (a refused half question "
+        "may not be asked again).",
+    )
     half_question_lockout: bool = _opt(
         False,
         "After a half question the pair asks no more questions in the deal and the partner's own "
         "remaining K+Q pairs can no longer be declared.",
         "S2",
     )
-    no_discard_aces_tens: bool = _opt(
-        False, "House rule: aces and tens may not be discarded after taking the widow.", "house rule"
-    )
+    no_discard_aces_tens: bool = _house(False, "House rule: aces and tens may not be discarded after taking the widow.")
     rounding: bool = _opt(
         False,
         "Round each deal total to the nearest 5 (...2 down, ...3 up).",
         "S1 optional; S3 German",
     )
-    contract_uses_rounded: bool = _opt(
+    contract_uses_rounded: bool = _house(
         False,
-        "When rounding: the bidder's total is compared with the contract after rounding (default: the exact total).",
-        "house choice",
+        "House rule, with rounding: the bidder's total is compared with the contract after rounding (by "
+        "default the exact total). No source says which; the rules matrix leaves it to the group.",
+        "house rule (a choice the sources leave open)",
     )
     porvoo: bool = _opt(
         False,
         "'Porvoo': a player or pair that wins no trick loses the original winning bid (not doubled "
         "for the bidder; a raise does not increase it).",
         "S2; S1 mentions an optional no-trick penalty",
+    )
+    porvoo_replaces_contract: bool = _opt(
+        False,
+        "With Porvoo: a bidding side that wins no trick goes to Porvoo like any other and loses the "
+        "original bid instead of the contract (bid 60, raised to 80: -60). By default the failed "
+        "contract is its whole penalty (-80). S2 says only that Porvoo counts from the original bid and "
+        "is not doubled for the bidder: groups read it both ways.",
+        "S2 (second reading)",
+    )
+    bidder_porvoo: str = _house(
+        "off",
+        "House rule: a bidder who wins no trick loses twice the bid ('seat_bid', 'side_bid') or twice "
+        "the contract ('seat_contract', 'side_contract') instead of the contract; 'seat' looks at the "
+        "bidder's own tricks, 'side' at the pair's (the same thing in the individual games).",
+    )
+    discard_needs_trick: bool = _house(
+        False,
+        "House rule: the discard counts for the bidder only if the bidder wins at least one trick.",
     )
     bidder_needs_card_points: bool = _opt(
         False,
@@ -199,6 +307,11 @@ class RuleSet:
         "shared",
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
+    )
+    bidder_wins_ties: bool = _house(
+        False,
+        "House rule: when the match ends with equal highest totals, the side that bid in the last deal "
+        "wins if it is among them (otherwise tie_rule decides).",
     )
 
     # -- derived values -----------------------------------------------------------------------
@@ -224,13 +337,32 @@ class RuleSet:
             problems.append("min_bid must be a positive multiple of bid_step")
         if self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
             problems.append("max_bid must be a multiple of bid_step and at least min_bid")
-        if (self.partner_questions or self.half_question_lockout) and not self.partnership:
+        if self.bidder_porvoo not in BIDDER_PORVOO:
+            problems.append(f"bidder_porvoo must be one of {', '.join(BIDDER_PORVOO)}")
+        if self.porvoo_replaces_contract and (not self.porvoo or self.bidder_porvoo != "off"):
+            problems.append("porvoo_replaces_contract needs porvoo and no bidder_porvoo")
+        if self.six_card_widow and (self.partnership or self.players == 4):
+            problems.append("six_card_widow needs two or three players each for themselves")
+        if self.secret_widow and self.partnership:
+            problems.append("secret_widow needs a widow (an individual game)")
+        if self.discard_needs_trick and self.partnership:
+            problems.append("discard_needs_trick needs a widow (an individual game)")
+        question_rules = (
+            self.half_question_lockout,
+            self.half_question_with_pair,
+            self.half_question_bluff,
+            self.full_question_lockout,
+            self.half_question_once,
+        )
+        if (self.partner_questions or any(question_rules)) and not self.partnership:
             problems.append("partner questions need partnership")
         if problems:
             raise RuleSetError("; ".join(problems))
         object.__setattr__(self, "points", CARD_POINT_TABLES[self.card_points])
         object.__setattr__(self, "bonus", TRUMP_BONUS_TABLES[self.trump_bonus])
         object.__setattr__(self, "strength", TEN_BELOW_JACK_STRENGTH if self.ten_below_jack else TEN_HIGH_STRENGTH)
+        if self.min_bid > self.highest_bid:
+            raise RuleSetError(f"min_bid {self.min_bid} is above the most a deal can bring ({self.highest_bid})")
 
     points: tuple = field(init=False, repr=False, compare=False)
     bonus: tuple = field(init=False, repr=False, compare=False)
@@ -238,8 +370,11 @@ class RuleSet:
 
     @property
     def widow_size(self) -> int:
-        """S1: the widow holds as many cards as there are players; pairs play without one."""
-        return 0 if self.partnership else self.players
+        """S1: the widow holds as many cards as there are players; pairs play without one; the
+        house rule ``six_card_widow`` makes it six."""
+        if self.partnership:
+            return 0
+        return 6 if self.six_card_widow else self.players
 
     @property
     def hand_size(self) -> int:
@@ -249,6 +384,15 @@ class RuleSet:
     def pack_points(self) -> int:
         """Card points in the whole pack plus the last-trick bonus."""
         return 4 * sum(self.points) + self.last_trick_bonus
+
+    @property
+    def highest_bid(self) -> int:
+        """The highest bid or raise: ``max_bid``, or without one the most a deal can bring (the
+        pack, the last trick and every declaration bonus), down to a multiple of ``bid_step``."""
+        if self.max_bid:
+            return self.max_bid
+        most = self.pack_points + sum(self.bonus)
+        return most - most % self.bid_step
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the pair (0 or 1) or the seat itself."""
@@ -281,7 +425,7 @@ class RuleSetError(NotationError):
 
 for _f in dataclasses.fields(RuleSet):
     if _f.init:
-        OPTION_DOCS[_f.name] = Option(_f.name, _f.metadata["doc"], _f.metadata["source"])
+        OPTION_DOCS[_f.name] = Option(_f.name, _f.metadata["doc"], _f.metadata["source"], _f.metadata["house_rule"])
 
 
 PRESETS: dict[str, RuleSet] = {}
@@ -305,6 +449,7 @@ WIKIBOOKS = _preset(
     "wikibooks",
     "Wikibooks: 2, 3 or 4 players or pairs, with optional house rules",
     "S1",
+    opening_is_minimum=True,
 )
 WIKIBOOKS_PAIRS = _preset(
     "wikibooks-pairs",
@@ -314,7 +459,9 @@ WIKIBOOKS_PAIRS = _preset(
     partnership=True,
     exchange_size=3,
     min_bid=50,
+    opening_is_minimum=True,
     partner_questions=True,
+    full_pair_question=False,
 )
 FAQ = _preset(
     "faq",
@@ -358,6 +505,11 @@ UKRAINIAN = _preset(
     bidder_needs_card_points=True,
     tie_rule="extra_deal",
 )
+# The German variant's card values: S3 gives its rounding example, 112 -> 110 and 113 -> 115,
+# which no deal could need with the Ukrainian values (every card, the last trick and every bonus
+# a multiple of 5, so every total is one). S3's other card values, A11 10 K4 Q3 J2, come in the
+# same sentence group as a 10-point last trick; with them totals like 112 happen, and the example
+# makes sense. So the German preset plays those values and that last trick.
 GERMAN = _preset(
     "german",
     "The German variant of the Ukrainian game",
@@ -369,17 +521,26 @@ GERMAN = _preset(
         "all_pass_no_contract": True,
         "exchange_size": 4,
         "rounding": True,
+        "card_points": "standard",
+        "last_trick_bonus": 10,
     },
 )
 
 # Wikibooks lets a group choose 2, 3 or 4 players; the 4-player minimum is 50 (S1).
-WIKIBOOKS_2P = _preset("wikibooks-2p", "Wikibooks, two players (17 cards each, 2 in the widow)", "S1", players=2)
+WIKIBOOKS_2P = _preset(
+    "wikibooks-2p",
+    "Wikibooks, two players (17 cards each, 2 in the widow)",
+    "S1",
+    players=2,
+    opening_is_minimum=True,
+)
 WIKIBOOKS_4P = _preset(
     "wikibooks-4p",
     "Wikibooks, four players each for themselves (8 cards each, 4 in the widow)",
     "S1",
     players=4,
     min_bid=50,
+    opening_is_minimum=True,
 )
 
 
@@ -399,10 +560,9 @@ def _parse_value(name: str, text: str, where: str):
             return False
         raise RuleSetError(f"{where}: option {name} takes on or off, not {text!r}")
     if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise RuleSetError(f"{where}: option {name} takes a whole number, not {text!r}") from None
+        if not is_number(text, signed=True):
+            raise RuleSetError(f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}")
+        return int(text)
     return text
 
 
@@ -412,6 +572,8 @@ def parse_rules(text: str, where: str = "rules") -> RuleSet:
     A bare ``+option`` switches an on/off option on. Unknown names and values raise
     ``RuleSetError`` naming them.
     """
+    if not isinstance(text, str):
+        raise RuleSetError(f"{where}: expected text, got {type(text).__name__}")
     parts = text.strip().split("+")
     rules = preset(parts[0]) if parts[0] else None
     if rules is None:

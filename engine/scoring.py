@@ -7,21 +7,62 @@ card points taken (the bidder's discard included) + last-trick bonus + declarati
 * The bidding side scores +contract when its total reaches the contract (exactly equal is
   enough) and −contract otherwise; nothing extra for overshooting (S0, S1, S2, S3). With
   ``bidder_needs_card_points`` a side that took no card points fails whatever its bonuses (S3).
+  ``contract_made`` is that rule, in one place: the solver's contract line asks it too.
 * Every other side scores its own total, whatever the bidder did (S0).
 * ``porvoo``: a non-bidding side that won no trick scores −(original bid) instead (S2); for
-  the bidder the failed contract is the whole penalty (it is not doubled).
+  the bidder the failed contract is the whole penalty (it is not doubled), or with
+  ``porvoo_replaces_contract`` its Porvoo (−bid) replaces the failed contract. The house rule
+  ``bidder_porvoo`` makes a trickless bidder lose twice the bid or the contract.
+* House rule ``discard_needs_trick``: the discard counts only if the bidder wins a trick.
 * Without a contract (German variant, all passed) every side scores its own total.
+
+Each side's ``result`` is a code (``RESULTS`` below) with ``result_params``: the sites render
+it from their catalogs (``ui.bd_<result>``), the command line from ``messages.RESULT_CODES``.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+# Why a side scored what it did. The bidding side: made, exact, failed, made_rounded,
+# failed_rounded, no_card_points, porvoo_bidder, porvoo_double; the others: porvoo or scores.
+RESULTS = (
+    "made",
+    "exact",
+    "failed",
+    "made_rounded",
+    "failed_rounded",
+    "no_card_points",
+    "porvoo",
+    "porvoo_bidder",
+    "porvoo_double",
+    "scores",
+)
+
 
 def round_to_five(points: int) -> int:
     """Nearest multiple of 5: 112 → 110, 113 → 115 (S3 German)."""
     r = points % 5
     return points - r if r <= 2 else points + 5 - r
+
+
+def compared_total(rules, total: int) -> int:
+    """The bidding side's figure that is compared with the contract: the exact total, or the
+    rounded one with ``rounding`` and ``contract_uses_rounded``."""
+    return round_to_five(total) if rules.rounding and rules.contract_uses_rounded else total
+
+
+def contract_made(rules, contract: int, total: int, took_card_points: bool) -> bool:
+    """Does a bidding side with this deal total make the contract? ``took_card_points``: has it
+    taken any card points (S3 fails a side that has none)? Porvoo aside: see ``score_deal``."""
+    if rules.bidder_needs_card_points and not took_card_points:
+        return False
+    return compared_total(rules, total) >= contract
+
+
+def bidder_porvoo_penalty(rules, bid: int, contract: int) -> int:
+    """What a bidder that wins no trick loses under the house rule ``bidder_porvoo``."""
+    return 2 * (bid if rules.bidder_porvoo.endswith("_bid") else contract)
 
 
 @dataclass
@@ -39,7 +80,10 @@ class SideScore:
     contract_made: bool | None = None
     porvoo: bool = False
     deal_score: int = 0
-    explanation: str = ""
+    result: str = "scores"  # one of RESULTS
+    result_params: dict = field(default_factory=dict)
+    discard_not_counted: int = 0  # house rule discard_needs_trick: the bidder won no trick
+    explanation: str = ""  # the result in English, for the command line
 
 
 @dataclass
@@ -70,17 +114,31 @@ class DealScore:
                 parts.append(f"last trick {s.last_trick}")
             parts += [f"trump {d['suit']} {d['bonus']}" for d in s.declarations]
             total = f"= {s.total}" + (f" → {s.rounded}" if s.rounded is not None and s.rounded != s.total else "")
-            out.append(f"{name} ({s.role}, {s.tricks} tricks): {' + '.join(parts)} {total}; {s.explanation}")
+            lost = f" (discard {s.discard_not_counted} not counted: no trick)" if s.discard_not_counted else ""
+            out.append(f"{name} ({s.role}, {s.tricks} tricks): {' + '.join(parts)}{lost} {total}; {s.explanation}")
         return out
+
+
+def _known_zero(counted: int, unattributed: int) -> bool:
+    """Did a side take none (tricks or points)? Only when nothing taken is unattributed: a deal
+    read from a position without ``tricks`` or ``points`` does not say who took the rest."""
+    return counted == 0 and unattributed == 0
 
 
 def score_deal(deal) -> DealScore:
     """The breakdown of a finished deal (a ``Deal`` in phase ``done`` that was not redealt)."""
+    from .messages import explain_result
+
     if deal.phase != "done" or deal.redealt:
         raise ValueError("only a finished deal that was played out can be scored")
     rules = deal.rules
     n_sides = rules.sides
     bidder_side = rules.side_of(deal.bidder) if deal.bidder is not None else None
+    unknown_tricks = deal.tricks_played - sum(deal.tricks)
+    unknown_points = 4 * sum(rules.points) - sum(deal.points)
+    discard_lost = 0
+    if rules.discard_needs_trick and deal.bidder is not None and _known_zero(deal.tricks[deal.bidder], unknown_tricks):
+        discard_lost = sum(rules.points[c.rank] for c in deal.discard)
     sides = []
     for side in range(n_sides):
         seats = [s for s in range(rules.players) if rules.side_of(s) == side]
@@ -93,29 +151,52 @@ def score_deal(deal) -> DealScore:
             for d in deal.declarations
             if rules.side_of(d.seat) == side
         ]
-        total = card_points + last + sum(d["bonus"] for d in decls)
-        s = SideScore(side, seats, role, tricks, card_points, last, decls, total)
-        s.rounded = round_to_five(total) if rules.rounding else None
-        own = s.rounded if s.rounded is not None else total
+        s = SideScore(side, seats, role, tricks, card_points, last, decls)
+        if role == "bidder" and discard_lost:
+            s.card_points -= discard_lost
+            s.discard_not_counted = discard_lost
+        s.total = s.card_points + last + sum(d["bonus"] for d in decls)
+        s.rounded = round_to_five(s.total) if rules.rounding else None
+        own = s.rounded if s.rounded is not None else s.total
+        no_tricks = _known_zero(tricks, unknown_tricks)
         if role == "bidder":
-            s.compared = s.rounded if (rules.rounding and rules.contract_uses_rounded) else total
-            if rules.bidder_needs_card_points and card_points == 0:
-                s.contract_made = False
-                s.explanation = "took no card points: contract lost"
-            else:
-                s.contract_made = s.compared >= deal.contract
-                s.explanation = (
-                    f"{s.compared} ≥ {deal.contract}: contract made"
-                    if s.contract_made
-                    else f"{s.compared} < {deal.contract}: contract lost"
-                )
-            s.deal_score = deal.contract if s.contract_made else -deal.contract
-        elif role == "defender" and rules.porvoo and tricks == 0:
+            seat_no_tricks = _known_zero(deal.tricks[deal.bidder], unknown_tricks)
+            _score_bidder(deal, s, no_tricks, seat_no_tricks, _known_zero(s.card_points, unknown_points))
+        elif role == "defender" and rules.porvoo and no_tricks:
             s.porvoo = True
             s.deal_score = -deal.bid
-            s.explanation = f"no tricks: Porvoo −{deal.bid}"
+            s.result, s.result_params = "porvoo", {"bid": deal.bid}
         else:
             s.deal_score = own
-            s.explanation = f"scores {own}"
+            s.result, s.result_params = "scores", {"total": own}
+        s.explanation = explain_result(s.result, s.result_params)
         sides.append(s)
     return DealScore(str(rules), deal.bidder, deal.bid, deal.contract, sides)
+
+
+def _score_bidder(deal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool) -> None:
+    rules, bid, contract = deal.rules, deal.bid, deal.contract
+    s.compared = compared_total(rules, s.total)
+    if rules.bidder_porvoo != "off":
+        if seat_no_tricks if rules.bidder_porvoo.startswith("seat") else side_no_tricks:
+            penalty = bidder_porvoo_penalty(rules, bid, contract)
+            s.porvoo, s.contract_made, s.deal_score = True, False, -penalty
+            basis = bid if rules.bidder_porvoo.endswith("_bid") else contract
+            s.result, s.result_params = "porvoo_double", {"basis": basis, "penalty": penalty}
+            return
+    if rules.porvoo and rules.porvoo_replaces_contract and side_no_tricks:
+        s.porvoo, s.contract_made, s.deal_score = True, False, -bid
+        s.result, s.result_params = "porvoo_bidder", {"bid": bid, "contract": contract}
+        return
+    s.contract_made = contract_made(rules, contract, s.total, not no_card_points)
+    s.deal_score = contract if s.contract_made else -contract
+    params = {"total": s.compared, "contract": contract}
+    if rules.bidder_needs_card_points and no_card_points:
+        s.result, s.result_params = "no_card_points", {"contract": contract}
+    elif s.compared != s.total:
+        s.result = "made_rounded" if s.contract_made else "failed_rounded"
+        s.result_params = {**params, "exact": s.total}
+    elif s.contract_made:
+        s.result, s.result_params = ("exact" if s.compared == contract else "made"), params
+    else:
+        s.result, s.result_params = "failed", params

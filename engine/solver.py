@@ -48,13 +48,17 @@ from .actions import Answer, AskFull, AskHalf, Declare, Play
 from .cards import ALL_CARDS, Suit
 from .declare import (
     PAIR_BITS,
+    full_question_reason,
     half_completes,
+    half_refused,
     half_suits,
     has_pair,
+    own_pairs_locked,
     pair_suits,
-    pairs_broken,
     questions_allowed,
     questions_over,
+    record,
+    remember,
     window_after_trick,
 )
 from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
@@ -89,9 +93,10 @@ class Solution:
     value: int
     actions: list[ActionValue]
     nodes: int
+    line: list[dict] | None = None  # one line of best play: {"seat", "action"} (solve(..., line=True))
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "position": self.position,
             "to_move": self.to_move,
             "side": self.side,
@@ -101,6 +106,9 @@ class Solution:
             "best": [a.action for a in self.actions if a.best],
             "nodes": self.nodes,
         }
+        if self.line is not None:
+            out["line"] = self.line
+        return out
 
 
 class Solver:
@@ -134,7 +142,7 @@ class Solver:
         # trick it is False when the winner has nothing worth declaring, see _apply)
         self.window_open = deal.declare_state == "open" and not deal.trick
         self.pending = deal.pending_question
-        self.half_askers = tuple(deal.half_askers)
+        self.asked = tuple(deal.questions)  # the questions the lock-outs remember (declare.record)
         self.tricks_played = deal.tricks_played
         self.max_seats = [s for s in range(self.n) if self.is_max[s]]
         self.descend = 2 * len(self.max_seats) < self.n  # see value()
@@ -184,7 +192,7 @@ class Solver:
             self.declared,
             self.window_open,
             self.pending,
-            self.half_askers,
+            self.asked,
             self.tricks_played,
         )
 
@@ -198,7 +206,7 @@ class Solver:
             self.declared,
             self.window_open,
             self.pending,
-            self.half_askers,
+            self.asked,
             self.tricks_played,
         ) = snap
 
@@ -242,11 +250,12 @@ class Solver:
         if move == ASK_FULL:
             self.pending = seat
             self.window_open = False
+            self.asked = remember(self.asked, record(self.rules, seat, "full", None))
             return 0
         if move < ANSWER:
             suit = move - ASK_HALF
             self.window_open = False
-            self.half_askers = self.half_askers + (seat,)
+            self.asked = remember(self.asked, record(self.rules, seat, "half", suit))
             partner = self.rules.partner_of(seat)
             if half_completes(self.hands[seat], self.hands[partner], suit):
                 self._declare(suit)
@@ -293,7 +302,7 @@ class Solver:
             self.hands[seat] & ALL_PAIR_BITS,
             self.hands[self.rules.partner_of(seat)] & ALL_PAIR_BITS if self.questions else 0,
             self.declared,
-            self.half_askers,
+            self.asked,
             prune,
         )
         moves = self.declaration_cache.get(key)
@@ -312,16 +321,18 @@ class Solver:
         rules = self.rules
         hand = self.hands[seat]
         moves = []
-        if not pairs_broken(rules, seat, self.half_askers):
+        if not own_pairs_locked(rules, seat, self.asked):
             moves += [DECLARE + s for s in pair_suits(hand, self.declared)]
-        if self.questions and not questions_over(rules, seat, self.half_askers):
+        if self.questions and not questions_over(rules, seat, self.asked):
             partner_hand = self.hands[rules.partner_of(seat)]
-            if not prune or pair_suits(partner_hand, self.declared):
+            if not full_question_reason(rules, seat, self.asked) and (
+                not prune or pair_suits(partner_hand, self.declared)
+            ):
                 moves.append(ASK_FULL)
             moves += [
                 ASK_HALF + s
-                for s in half_suits(hand, self.declared)
-                if not prune or half_completes(hand, partner_hand, s)
+                for s in half_suits(rules, hand, self.declared)
+                if not half_refused(rules, seat, s, self.asked) and (not prune or half_completes(hand, partner_hand, s))
             ]
         return moves
 
@@ -807,7 +818,7 @@ class Solver:
             rel = self.relative.get(hands)
             if rel is None:
                 rel = self.relative[hands] = self._relative_hands()
-            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.half_askers)
+            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.asked)
             entry = self.tt.get(key)
             if entry is None:  # a new position: start from the bounds it shows by itself
                 entry = self.tt[key] = (*self._bounds(), -1)
@@ -1042,8 +1053,35 @@ def move_to_action(move: int):
     return Answer(None if move == ANSWER_NONE else Suit(move - ANSWER))
 
 
-def solve(deal, processes: int = 1) -> Solution:
-    """Every legal action at a trick-play position with its value for the mover's side."""
+def best_line(solver: Solver, value: int) -> list[dict]:
+    """One line of best play from the solver's position to the end of the deal: each move keeps
+    the value (``value``: the MAX side's points still to come). Zero-window searches on the
+    solver's warm table; the solver's position is restored afterwards."""
+    line = []
+    undo = []
+    while solver.trick or solver.pending is not None or solver.hands[solver.leader]:
+        seat = solver._to_move()
+        maximize = solver.is_max[seat]
+        for move in solver.moves(seat):
+            snap = solver._snapshot()
+            gain = solver._apply(move, seat)
+            rest = value - gain
+            if solver.at_least(rest) if maximize else not solver.at_least(rest + 1):
+                line.append({"seat": seat, "action": str(move_to_action(move))})
+                undo.append((move, seat, snap))
+                value = rest
+                break
+            solver._undo(move, seat, snap)
+        else:  # cannot happen: some move keeps the value
+            raise AssertionError("no move keeps the value")
+    for move, seat, snap in reversed(undo):
+        solver._undo(move, seat, snap)
+    return line
+
+
+def solve(deal, processes: int = 1, line: bool = False) -> Solution:
+    """Every legal action at a trick-play position with its value for the mover's side; with
+    ``line``, also one line of best play to the end of the deal (``Solution.line``)."""
     solver = Solver(deal)
     values = solver.root_values(processes)
     # Values are from the MAX side's view; the mover is always on the MAX side here.
@@ -1060,33 +1098,164 @@ def solve(deal, processes: int = 1) -> Solution:
         value=best,
         actions=actions,
         nodes=solver.nodes,
+        line=best_line(solver, best) if line else None,
     )
 
 
+class _ContractSearch:
+    """Can the bidding side (the solver's MAX side) still make the contract? The scoring rules
+    come from ``scoring``: the figure compared with the contract (rounding), and the conditions
+    beyond points (``bidder_needs_card_points``: some card points; the bidder's Porvoo readings
+    and house rule: a trick for the side or the bidder's seat; ``discard_needs_trick``: the
+    discard counts once the bidder's seat wins a trick).
+
+    Each such condition is a flag that play can only switch on (a trick won, a card point
+    taken). While a flag that matters is still off, the moves are searched one by one (with a
+    table); once every flag is on, the rest is one zero-window search of the solver."""
+
+    CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
+
+    def __init__(self, solver: Solver, deal):
+        from .notation import points_taken
+        from .scoring import compared_total
+
+        rules = deal.rules
+        self.solver = solver
+        self.bidder = deal.bidder
+        side_seats = [s for s in range(rules.players) if rules.side_of(s) == solver.max_side]
+        have = sum(deal.points[s] for s in side_seats)
+        have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
+        self.have = have
+        # the smallest deal total that makes the contract (rounding moves it by 2 at most)
+        self.target = next(
+            t for t in range(deal.contract - 2, deal.contract + 3) if compared_total(rules, t) >= deal.contract
+        )
+        unknown_tricks = deal.tricks_played - sum(deal.tricks)
+        unknown_points = points_taken(deal) - sum(deal.points)
+        side_points = sum(deal.points[s] for s in side_seats)
+        side_tricks = sum(deal.tricks[s] for s in side_seats)
+        flags = 0  # the conditions already met (or unknown, as scoring reads them: met)
+        if side_points or unknown_points:
+            flags |= self.CARD_POINTS
+        if side_tricks or unknown_tricks:
+            flags |= self.SIDE_TRICK
+        if deal.tricks[deal.bidder] or unknown_tricks:
+            flags |= self.SEAT_TRICK
+        self.flags = flags
+        self.fatal = 0  # conditions without which the contract is lost
+        if rules.bidder_needs_card_points:
+            self.fatal |= self.CARD_POINTS
+        if rules.bidder_porvoo.startswith("seat"):
+            self.fatal |= self.SEAT_TRICK
+        elif rules.bidder_porvoo != "off" or (rules.porvoo and rules.porvoo_replaces_contract):
+            self.fatal |= self.SIDE_TRICK
+        # the discard counts only after a trick of the bidder's seat
+        self.discard = sum(rules.points[c.rank] for c in deal.discard) if rules.discard_needs_trick else 0
+        self.watched = self.fatal | (self.SEAT_TRICK if self.discard else 0)
+        self.table: dict = {}
+
+    def need(self, flags: int) -> int:
+        """Points still to win for the contract, given the conditions met at the end."""
+        discard_lost = self.discard if not flags & self.SEAT_TRICK else 0
+        return self.target - (self.have - discard_lost)
+
+    def makes_after(self, move: int, seat: int) -> bool:
+        """Does the bidding side still make the contract after ``move`` (against best play)?"""
+        solver = self.solver
+        snap = solver._snapshot()
+        flags, gain = self._apply(move, seat, self.flags)
+        made = self._makes(self.need(flags) - gain if self.watched & ~flags == 0 else None, flags, gain)
+        solver._undo(move, seat, snap)
+        return made
+
+    def _apply(self, move: int, seat: int, flags: int) -> tuple[int, int]:
+        solver = self.solver
+        trick = solver.trick
+        completes = move < 36 and len(trick) == solver.n - 1
+        points = sum(solver.card_points[c] for c in trick) + solver.card_points[move] if completes else 0
+        gain = solver._apply(move, seat)
+        if completes:
+            winner = solver.leader
+            if solver.is_max[winner]:
+                flags |= self.SIDE_TRICK | (self.CARD_POINTS if points else 0)
+            if winner == self.bidder:
+                flags |= self.SEAT_TRICK
+        return flags, gain
+
+    def _makes(self, need: int | None, flags: int, gained: int) -> bool:
+        """``need`` given when every watched condition is settled: then one solver search."""
+        solver = self.solver
+        if need is not None:
+            return need <= 0 or solver.at_least(need)
+        if not solver.trick and solver.pending is None and solver.hands[solver.leader] == 0:  # the deal is over
+            return not self.fatal & ~flags and gained >= self.need(flags)
+        key = None
+        if not solver.trick and solver.pending is None:
+            key = (
+                tuple(solver.hands),
+                solver.leader,
+                solver.trump,
+                solver.declared,
+                solver.window_open,
+                solver.asked,
+                flags,
+                gained,
+            )
+            if key in self.table:
+                return self.table[key]
+        seat = solver._to_move()
+        maximize = solver.is_max[seat]
+        result = not maximize
+        snap = solver._snapshot()
+        for move in solver.moves(seat):
+            new_flags, gain = self._apply(move, seat, flags)
+            total = gained + gain
+            settled = self.watched & ~new_flags == 0
+            made = self._makes(self.need(new_flags) - total if settled else None, new_flags, total)
+            solver._undo(move, seat, snap)
+            if made == maximize:
+                result = made
+                break
+        if key is not None:
+            self.table[key] = result
+        return result
+
+
 def contract_status(deal) -> dict:
-    """Can the bidding side still make its contract, and with which of the mover's actions?"""
+    """Can the bidding side still make its contract, and with which of the mover's actions?
+
+    "Make" is what the scoring says (``scoring.contract_made`` and the Porvoo and discard rules):
+    ``have`` is the side's points so far (card points, the discard included, and bonuses),
+    ``need`` what it still has to win. For a defender, ``defeating_actions`` are the actions
+    after which the bidding side can no longer make it."""
     if deal.bidder is None:
         raise ValueError("the position has no contract (no bidder)")
     rules = deal.rules
     side = rules.side_of(deal.bidder)
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
-    have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
-    need = deal.contract - have
     solver = Solver(deal, max_side=side)
+    search = _ContractSearch(solver, deal)
     seat = solver._to_move()
-    making, count = [], 0
+    making, every = [], []
     for group in solver.root_moves():  # equivalent cards share one search
-        snap = solver._snapshot()
-        gain = solver._apply(group[0], seat)
-        if solver.at_least(need - gain):
-            making += [str(move_to_action(move)) for move in group]
-        solver._undo(group[0], seat, snap)
-        count += len(group)
+        actions = [str(move_to_action(move)) for move in group]
+        every += actions
+        if search.makes_after(group[0], seat):
+            making += actions
     order = {str(a): i for i, a in enumerate(deal.legal_actions())}
     making.sort(key=order.__getitem__)
     mover_on_side = rules.side_of(deal.to_move) == side
-    can_make = bool(making) if mover_on_side else len(making) == count
-    return {"bidder_side": side, "have": have, "need": max(need, 0), "can_make": can_make, "making_actions": making}
+    can_make = bool(making) if mover_on_side else len(making) == len(every)
+    defeating = [] if mover_on_side else sorted(set(every) - set(making), key=order.__getitem__)
+    return {
+        "bidder_side": side,
+        "side_seats": [s for s in range(rules.players) if rules.side_of(s) == side],
+        "mover_side": "bidder" if mover_on_side else "defender",
+        "have": search.have,
+        "need": max(search.need(search.flags), 0),
+        "can_make": can_make,
+        "making_actions": making,
+        "defeating_actions": defeating,
+    }
 
 
 def solve_position(position: str) -> dict:

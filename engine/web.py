@@ -12,7 +12,7 @@ import json
 import random
 
 from .actions import Play, parse_action
-from .cards import NotationError, parse_cards
+from .cards import NotationError, is_number, parse_cards
 from .deal import Deal
 from .notation import format_position, parse_position, parse_record
 from .play import winning_index
@@ -67,6 +67,10 @@ def winner(position: str, cards: str | None = None) -> dict:
     rules = deal.rules
     trick = list(deal.trick)
     for card in parse_cards(cards or "", "cards"):
+        if len(trick) == rules.players:
+            raise NotationError(
+                f"cards: the trick is complete with {rules.players} cards, so {card} would belong to the next trick"
+            )
         reason = deal.why_illegal(Play(card))
         if reason is not None:
             raise NotationError(f"winner: {card} cannot be played now: {reason}")
@@ -128,24 +132,71 @@ def presets() -> dict:
             }
             for name, r in PRESETS.items()
         ],
-        "options": {k: {"doc": v.doc, "source": v.source} for k, v in OPTION_DOCS.items() if k != "name"},
+        "options": {
+            k: {"doc": v.doc, "source": v.source, "house_rule": v.house_rule}
+            for k, v in OPTION_DOCS.items()
+            if k != "name"
+        },
     }
 
 
+MAX_SEED = 2**63 - 1
+
+
+def _text(request: dict, name: str, default: str | None = None) -> str:
+    """A text field of the request (``default`` when it is absent and a default is given)."""
+    value = request.get(name)
+    if value is None and default is not None:
+        return default  # absent or null: the default
+    if name not in request:
+        raise KeyError(name)
+    if not isinstance(value, str):
+        raise NotationError(f"{name}: expected text, got {_json_type(value)}")
+    return value
+
+
+def _seed(request: dict, name: str = "seed", default: int | None = None) -> int:
+    """A seed: a whole number from 0 to MAX_SEED, as a JSON number or in ASCII digits."""
+    if name not in request and default is not None:
+        return default
+    value = request[name]
+    if isinstance(value, str) and is_number(value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise NotationError(f"{name}: expected a whole number from 0 to {MAX_SEED}, got {_json_type(value)}")
+    return value
+
+
+def _object(request: dict, name: str) -> dict:
+    value = request[name]
+    if not isinstance(value, dict):
+        raise NotationError(f"{name}: expected an object, got {_json_type(value)}")
+    return value
+
+
+def _json_type(value) -> str:
+    """How a JSON value is named in an error (never the value itself, which may be large)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number" if value == value and abs(value) != float("inf") else "a number that is not finite"
+    return {str: "text", list: "a list", dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
 OPERATIONS = {
-    "legal": lambda r: legal(r["position"]),
-    "check": lambda r: check_action(r["position"], r["action"]),
-    "winner": lambda r: winner(r["position"], r.get("cards")),
-    "score": lambda r: score(r["record"]),
-    "play": lambda r: play(r["preset"], int(r["seed"])),
+    "legal": lambda r: legal(_text(r, "position")),
+    "check": lambda r: check_action(_text(r, "position"), _text(r, "action")),
+    "winner": lambda r: winner(_text(r, "position"), _text(r, "cards", "")),
+    "score": lambda r: score(_text(r, "record")),
+    "play": lambda r: play(_text(r, "preset"), _seed(r)),
     "presets": lambda r: presets(),
-    "fields": lambda r: position_fields(r["position"]),
-    "drill": lambda r: _drill(r["theme"], int(r["seed"])),
-    "game": lambda r: _game().step(r),
-    "solve": lambda r: _solver().solve_position(r["position"]),
-    "judge": lambda r: _puzzles().judge(r["puzzle"], r["answer"]),
-    "puzzle": lambda r: _puzzle(r["puzzle"]),
-    "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
+    "fields": lambda r: position_fields(_text(r, "position")),
+    "drill": lambda r: _drill(_text(r, "theme"), _seed(r)),
+    "game": lambda r: _game().step({**r, "seed": _seed(r, default=0)}),
+    "solve": lambda r: _solver().solve_position(_text(r, "position")),
+    "judge": lambda r: _puzzles().judge(_object(r, "puzzle"), r["answer"]),
+    "puzzle": lambda r: _puzzle(_object(r, "puzzle")),
+    "contract": lambda r: _solver().contract_status(parse_position(_text(r, "position"))),
 }
 
 
@@ -182,18 +233,43 @@ def _solver():
 
 
 def handle(request_json: str) -> str:
-    """One JSON request in, one JSON answer out; never raises for bad input."""
+    """One JSON request in, one JSON answer out; never raises.
+
+    Bad input answers ``{"ok": false, "error": {"code", "message"}}``: ``code`` is the class of
+    the engine's error (``NotationError``, ``PositionError``, ``PuzzleError``, ...) or
+    ``bad_request`` (not JSON, a missing field); ``internal_error`` would be a bug in the
+    engine, reported instead of raised so that a page never breaks.
+    """
+    request = None
     try:
-        request = json.loads(request_json)
+        try:
+            request = json.loads(request_json)
+        except RecursionError:
+            raise NotationError("the request is nested too deeply") from None
         if not isinstance(request, dict):
             raise NotationError("the request must be a JSON object")
         op = request.get("op")
-        if op not in OPERATIONS:
-            raise NotationError(f"unknown op {op!r}; known: {', '.join(OPERATIONS)}")
+        if not isinstance(op, str) or op not in OPERATIONS:
+            raise NotationError(f"unknown op {op!r}; known: {', '.join(OPERATIONS)}"[:300])
         answer = OPERATIONS[op](request)
-        return json.dumps({"ok": True, "id": request.get("id"), **answer}, ensure_ascii=False)
+        return json.dumps({"ok": True, "id": _request_id(request), **answer}, ensure_ascii=False)
     except (ValueError, KeyError, TypeError) as e:
-        code = "bad_request" if not isinstance(e, ValueError) else type(e).__name__
+        if isinstance(e, json.JSONDecodeError) or not isinstance(e, ValueError):
+            code = "bad_request"
+        else:
+            code = type(e).__name__
         message = f"missing field {e}" if isinstance(e, KeyError) else str(e)
-        rid = request.get("id") if isinstance(locals().get("request"), dict) else None
-        return json.dumps({"ok": False, "id": rid, "error": {"code": code, "message": message}}, ensure_ascii=False)
+        return _error(request, code, message)
+    except Exception as e:  # a bug: still an answer, never an exception in the page
+        return _error(request, "internal_error", f"{type(e).__name__}: {e}")
+
+
+def _request_id(request):
+    """The request's ``id`` echoed back when it is text or a whole number (the worker's ids)."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if isinstance(rid, (str, int)) else None
+
+
+def _error(request, code: str, message: str) -> str:
+    error = {"code": code, "message": message}
+    return json.dumps({"ok": False, "id": _request_id(request), "error": error}, ensure_ascii=False)

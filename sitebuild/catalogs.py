@@ -87,6 +87,7 @@ def card_face(card: str) -> dict:
 
 def check_catalogs(catalogs: dict) -> None:
     from engine.messages import REASON_CODES
+    from engine.scoring import RESULTS
 
     keys = None
     for lang, cat in catalogs.items():
@@ -94,6 +95,9 @@ def check_catalogs(catalogs: dict) -> None:
         missing = set(REASON_CODES) - set(cat.get("reasons", {}))
         if missing:
             raise BuildError(f"{path}: no text for reason codes {', '.join(sorted(missing))}")
+        missing = {f"bd_{r}" for r in RESULTS} - set(cat.get("ui", {}))
+        if missing:
+            raise BuildError(f"{path}: no text for score results {', '.join(sorted(missing))}")
         missing = set(OPTION_DOCS) - {"name"} - set(cat.get("options", {}))
         if missing:
             raise BuildError(f"{path}: no text for rule options {', '.join(sorted(missing))}")

@@ -67,6 +67,14 @@ def test_bad_input_one_line_exit_2(args, fragment):
     assert "Traceback" not in out.stderr
 
 
+def test_winner_refuses_cards_past_the_end_of_the_trick():
+    out = run("winner", "rules:three-player/hands:9..K.,A6...,..T./lead:2/trick:D7", "--cards", "DK-SA-S6")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "error: cards: the trick is complete with 3 cards, so S6 would belong to the next trick\n"
+    out = run("winner", "rules:three-player/hands:9..K.,A6...,..T./lead:2/trick:D7", "--cards", "DK-SA")
+    assert out.returncode == 0 and "DK (seat 0) wins the trick D7-DK-SA" in out.stdout
+
+
 def test_winner_refuses_an_illegal_card():
     out = run("winner", "rules:three-player/hands:9..K.,A...9,..T./lead:2/trick:D7", "--cards", "S9")
     assert out.returncode == 2 and "must follow suit" in out.stderr
@@ -95,7 +103,43 @@ def test_solve_says_whether_the_contract_can_still_be_made():
     # 30 card points and the 40 of spades: 70 so far; declaring clubs wins 90 more
     data = json.loads(run("solve", pos + "/bid:150", "--json").stdout)["contract"]
     assert data["have"] == 70 and data["can_make"] and data["making_actions"] == ["trump:C"]
-    assert "can still make it (actions that keep it: trump:C)" in run("solve", pos + "/bid:150").stdout
+    text = run("solve", pos + "/bid:150").stdout
+    assert (
+        "contract 150: the bidder's side (seat 0) has 70 and needs 80 more; it can still make it with: trump:C" in text
+    )
     data = json.loads(run("solve", pos + "/bid:165", "--json").stdout)["contract"]
     assert not data["can_make"] and data["making_actions"] == []
-    assert "cannot make it against best play" in run("solve", pos + "/bid:165").stdout
+    assert "it cannot make it against best play" in run("solve", pos + "/bid:165").stdout
+
+
+def test_solve_says_who_the_side_is_what_the_value_counts_and_the_best_line():
+    pos = "rules:three-player/hands:KQ.KQ.6.,A.7.98.J,T.8.7.AT/lead:0/decl:S0/tricks:3,2,1"
+    text = run("solve", pos).stdout
+    assert "the others (seats 1 and 2) are assumed to play together against it" in text
+    assert "can still take 90 more points against best play (card points, the last trick and trump bonuses)" in text
+    line = next(x for x in text.splitlines() if x.startswith("best line: "))
+    assert line.startswith("best line: trump:C(0) ") and line.count("|") == 4  # five tricks to go
+    data = json.loads(run("solve", pos, "--json").stdout)
+    assert data["line"][0] == {"seat": 0, "action": "trump:C"} and len(data["line"]) == 16
+    pairs = "rules:faq-pairs/hands:A...,K...,Q...,J.../lead:1/tricks:4,2,1,1/points:50,30,10,10"
+    assert "its side is the pair of seats 1 and 3, against seats 0 and 2" in run("solve", pairs).stdout
+
+
+def test_solve_tells_a_defender_which_actions_defeat_the_contract():
+    pos = "rules:three-player/hands:KQ.KQ.6.,A.7.98.J,T.8.7.AT/lead:0/decl:S0/tricks:3,2,1/points:30,20,12/bidder:1"
+    data = json.loads(run("solve", pos + "/bid:60", "--json").stdout)["contract"]
+    assert data["mover_side"] == "defender" and data["side_seats"] == [1]
+    text = run("solve", pos + "/bid:60").stdout
+    assert "seat 0 defends, so its good actions are those that defeat the contract" in text
+    defeat = set(data["defeating_actions"])
+    assert defeat and defeat.isdisjoint(data["making_actions"])
+    assert defeat | set(data["making_actions"]) == {"SK", "SQ", "CK", "CQ", "D6", "trump:C"}
+
+
+def test_solve_help_documents_the_position():
+    out = run("solve", "-h")
+    assert out.returncode == 0
+    assert "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0" in " ".join(out.stdout.split()).replace(
+        "three- player", "three-player"
+    )
+    assert "assumed to play together" in out.stdout

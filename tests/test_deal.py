@@ -19,6 +19,7 @@ from engine import (
     Pass,
     Play,
     Raise,
+    Rank,
     Redeal,
     Return,
     Suit,
@@ -97,6 +98,24 @@ def test_german_exchanges_four_and_all_pass_plays_without_contract():
     assert all(s.role == "free" and s.deal_score == s.rounded for s in score.sides)
 
 
+def test_ace_then_spade_binds_the_first_leader_of_a_deal_without_contract():
+    from engine.rules import OPTION_DOCS
+
+    rules = preset("german").replace(first_lead="ace_then_spade")
+    deal = Deal.new(rules, seed=2, dealer=3)
+    for _ in range(4):
+        deal.apply(Pass())
+    assert deal.bidder is None and deal.to_move == 0
+    hand = deal.hands[0]
+    aces = [card for card in hand if card.rank is Rank.ACE]
+    assert aces and {a.card for a in deal.legal_actions()} == set(aces)
+    other = next(card for card in hand if card.rank is not Rank.ACE)
+    assert deal.why_illegal(Play(other)).code == "must_lead_ace"
+    # the documentation says the same: the first leader, the bidder or without a contract the first player
+    assert "without a contract" in OPTION_DOCS["first_lead"].doc
+    assert "bidder" not in str(deal.why_illegal(Play(other)))
+
+
 def test_ukrainian_max_bid_and_three_sixes():
     rules = preset("ukrainian")
     hands = [
@@ -114,6 +133,23 @@ def test_ukrainian_max_bid_and_three_sixes():
     deal2 = Deal(rules, hands, dealer=3)
     deal2.apply(Redeal())
     assert deal2.is_over and deal2.redealt
+
+
+def test_no_bid_or_raise_beyond_what_a_deal_can_bring():
+    # wikibooks-pairs states no maximum: the most a deal can bring is 120 + 280 bonuses = 400
+    rules = preset("wikibooks-pairs")
+    assert rules.max_bid == 0 and rules.highest_bid == 400
+    deal = Deal.new(rules, seed=5, dealer=3)
+    deal.apply(Bid(50))  # S1: the opening is the minimum
+    for amount in (405, 5000):
+        assert deal.why_illegal(Bid(amount)).code == "bid_above_maximum"
+        assert deal.why_illegal(Bid(amount)).args == {"maximum": 400}
+    assert deal.can(Bid(400)) and Bid(400) in deal.legal_actions() and Bid(405) not in deal.legal_actions()
+    deal.apply(Bid(390)).apply(Pass()).apply(Pass()).apply(Pass())
+    while deal.phase != "raise":
+        deal.apply(deal.legal_actions()[0])
+    assert deal.why_illegal(Raise(405)).code == "raise_above_maximum"
+    assert [str(a) for a in deal.legal_actions()] == ["hold", "raise:395", "raise:400"]
 
 
 def test_ukrainian_floor_allows_only_the_opening_minimum():

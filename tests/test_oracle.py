@@ -16,6 +16,11 @@ HOUSE_RULES = {
     "three-player+overtake_against_winner": {"overtake_against_winner": True},
     "wikibooks+ace_must_show+first_lead=ace_then_spade": {"ace_must_show": True, "first_lead": "ace_then_spade"},
     "ukrainian+must_overtake+must_overtrump": {"must_overtake": True, "must_overtrump": True},
+    # ten-card hands; and the ace/spade lead of a deal without a contract (German all-pass)
+    "three-player+six_card_widow+ace_must_show": {"six_card_widow": True, "ace_must_show": True},
+    "german+first_lead=ace_then_spade": {"first_lead": "ace_then_spade"},
+    # the question house rules change which trumps come about, never the card-play duties
+    "faq-pairs+half_question_bluff+full_question_lockout": {"half_question_bluff": True, "full_question_lockout": True},
 }
 RULE_SETS = {name: rules for name, rules in PRESETS.items()}
 RULE_SETS.update({name: PRESETS[name.split("+")[0]].replace(**opts) for name, opts in HOUSE_RULES.items()})

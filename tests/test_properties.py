@@ -3,18 +3,28 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
     ALL_CARDS,
     PRESETS,
+    Answer,
     AskFull,
     AskHalf,
+    Bid,
     Deal,
     Declare,
+    Discard,
+    Give,
+    Hold,
     NotationError,
+    Pass,
     Play,
+    Raise,
+    Redeal,
+    Return,
     Suit,
     format_hand,
     parse_action,
@@ -29,6 +39,18 @@ from engine.players import random_action
 from engine.web import handle
 
 PRESET_NAMES = sorted(PRESETS)
+# every house rule and reading option in some rule set, for the tests over played deals
+VARIANTS = [
+    "three-player+dealer_opens+six_card_widow+secret_widow+discard_needs_trick+bidder_porvoo=seat_bid",
+    "wikibooks+redeal_no_high_cards+redeal_four_sixes+max_bid_ends_auction+max_bid=100",
+    "german+last_seat_must_open+forced_opening=off+bidder_wins_ties+redeal_no_high_cards",
+    "faq+porvoo_replaces_contract+rounding+contract_uses_rounded",
+    "faq-pairs+half_question_with_pair+half_question_bluff+full_question_lockout+half_question_once",
+    "ukrainian+half_question_once+full_question_lockout+bidder_porvoo=side_contract+redeal_four_sixes",
+    "wikibooks-pairs+half_question_bluff",
+    "wikibooks-2p+six_card_widow+max_bid_ends_auction",
+]
+RULE_NAMES = PRESET_NAMES + VARIANTS
 
 
 def check_play_invariants(deal: Deal):
@@ -48,22 +70,53 @@ def check_play_invariants(deal: Deal):
         if reason is not None:
             assert reason.code in REASON_CODES
     listed = {str(a) for a in deal.legal_actions()}
-    for action in [Declare(s) for s in Suit] + [AskFull()] + [AskHalf(s) for s in Suit]:
+    for action in [Declare(s) for s in Suit] + [AskFull()] + [AskHalf(s) for s in Suit] + [Answer(None)]:
         reason = deal.why_illegal(action)
         assert (reason is None) == (str(action) in listed), (deal.position(), str(action), reason)
         if reason is not None:
             assert reason.code in REASON_CODES
 
 
+def check_listed_actions_agree(deal: Deal, rng: random.Random):
+    """``legal_actions()`` and ``why_illegal()`` agree on bids, raises, passes, redeals and
+    the card actions of the widow and the exchange (trick play: ``check_play_invariants``)."""
+    rules = deal.rules
+    step = rules.bid_step
+    amounts = list(range(0, rules.highest_bid + 4 * step)) + [rules.highest_bid + step, 5000, 10**6]
+    if deal.phase == "auction":
+        candidates = [Bid(a) for a in amounts] + [Pass(), Redeal()]
+    elif deal.phase == "raise":
+        candidates = [Raise(a) for a in amounts] + [Hold()]
+    elif deal.phase in ("discard", "give", "return"):
+        kind = {"discard": Discard, "give": Give, "return": Return}[deal.phase]
+        size = rules.widow_size if deal.phase == "discard" else rules.exchange_size
+        hand = deal.hands[deal.to_move]
+        candidates = [kind(tuple(rng.sample(hand, k))) for k in (size - 1, size, size, size, size + 1)]
+        candidates.append(kind(tuple(rng.sample(ALL_CARDS, size))))
+    else:
+        return
+
+    def key(action):  # the cards of a discard or an exchange in any order
+        return (type(action), frozenset(action.cards)) if hasattr(action, "cards") else str(action)
+
+    listed = {key(a) for a in deal.legal_actions()}
+    for action in candidates:
+        reason = deal.why_illegal(action)
+        assert (reason is None) == (key(action) in listed), (deal.phase, str(action), reason)
+        if reason is not None:
+            assert reason.code in REASON_CODES
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 10**9), data=st.data())
+@given(name=st.sampled_from(RULE_NAMES), seed=st.integers(0, 10**9), data=st.data())
 def test_random_deal_played_to_the_end(name, seed, data):
-    rules = PRESETS[name]
+    rules = parse_rules(name)
     deal = Deal.new(rules, seed, dealer=seed % rules.players)
     rng = random.Random(seed)
     trump_in_trick = None
     while not deal.is_over:
         actions = deal.legal_actions() if deal.phase not in ("discard", "give", "return") else None
+        check_listed_actions_agree(deal, rng)
         if deal.phase == "play":
             check_play_invariants(deal)
             if deal.trick:
@@ -92,10 +145,11 @@ def test_random_deal_played_to_the_end(name, seed, data):
     assert sum(len(p) for p in deal.piles) == 36
     assert all(not h for h in deal.hands)
     score = deal.score()
-    assert sum(s.card_points for s in score.sides) == 4 * sum(rules.points)
+    lost = sum(s.discard_not_counted for s in score.sides)  # discard_needs_trick
+    assert sum(s.card_points for s in score.sides) + lost == 4 * sum(rules.points)
     assert sum(s.last_trick for s in score.sides) == rules.last_trick_bonus
     bonuses = sum(rules.bonus[d.suit] for d in deal.declarations)
-    assert sum(s.total for s in score.sides) == rules.pack_points + bonuses
+    assert sum(s.total for s in score.sides) + lost == rules.pack_points + bonuses
     assert replay.score().to_dict() == score.to_dict()
 
 
@@ -161,3 +215,214 @@ def test_web_position_fields_and_size_limit():
     assert out["fields"]["hands"] == [".J..7", "K.A..", "..9."] and out["fields"]["trick"] == "H8"
     answer = json.loads(handle(json.dumps({"op": "legal", "position": "rules:faq/" + "x" * 5000})))
     assert not answer["ok"] and "too long" in answer["error"]["message"]
+
+
+# -- the JSON entry point: every op, every field, any JSON value ---------------------------------
+
+SMALL_POSITION = "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0/bidder:0/bid:40/points:70,20,20/tricks:4,3,2"
+OP_FIELDS = {
+    "legal": ("position",),
+    "check": ("position", "action"),
+    "winner": ("position", "cards"),
+    "score": ("record",),
+    "play": ("preset", "seed"),
+    "presets": (),
+    "fields": ("position",),
+    "drill": ("theme", "seed"),
+    "game": ("rules", "seed", "history", "action"),
+    "solve": ("position",),
+    "judge": ("puzzle", "answer"),
+    "puzzle": ("puzzle",),
+    "contract": ("position",),
+}
+PLAUSIBLE = {
+    "position": [SMALL_POSITION, VALID, SMALL_POSITION.replace("lead:0", "lead:0/trick:SA")],
+    "action": ["SA", "C7", "55", "p", "trump:S", "raise:60", "askhalf:H", "answer:no"],
+    "cards": ["SK", "SK-SQ", "SK-SQ-C7", "", "-"],
+    "record": ["rules:faq/seed:1/actions:40", "rules:three-player/seed:3/actions:40,p,p"],
+    "preset": ["faq", "three-player", "nope"],
+    "theme": ["follow-suit", "scoring", "nope"],
+    "rules": ["three-player", "faq-pairs", "german+rounding"],
+    "history": [[[]], [["40", "p"]], [["p"]]],
+    "seed": [0, 7, -1, 2**70, 1.5, "12", "１２", "²"],
+    "answer": ["SA", 0, "-40", ["SA"], "none"],
+}
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def _field_value(name):
+    return st.sampled_from(PLAUSIBLE.get(name, [None])) | json_values
+
+
+puzzle_specs = st.fixed_dictionaries(
+    {},
+    optional={
+        "kind": st.sampled_from(["legal-card", "all-legal", "trick-winner", "best-card", "declare", "score", "auction"])
+        | json_values,
+        "position": _field_value("position") | _field_value("record"),
+        "answer": _field_value("answer"),
+        "then": _field_value("cards"),
+        "show": json_values,
+        "side": json_values,
+        "before": json_values,
+    },
+)
+
+
+@st.composite
+def requests(draw):
+    op = draw(st.sampled_from(sorted(OP_FIELDS)) | json_values)
+    request = {"op": op}
+    for name in OP_FIELDS.get(op, ()) if isinstance(op, str) else ():
+        if draw(st.integers(0, 9)) == 0:
+            continue  # a missing field
+        request[name] = draw(puzzle_specs | json_values if name == "puzzle" else _field_value(name))
+    if draw(st.booleans()):
+        request["id"] = draw(json_values)
+    return request
+
+
+def _strict_json(text):
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON a browser can read")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_web_handle_answers_every_request(request):
+    answer = _strict_json(handle(json.dumps(request)))
+    assert answer["ok"] in (True, False)
+    if not answer["ok"]:
+        error = answer["error"]
+        assert isinstance(error["code"], str) and isinstance(error["message"], str) and error["message"]
+        assert error["code"] != "internal_error", (request, error)
+
+
+def test_web_handle_wrong_field_types():
+    cases = [
+        ({"op": "puzzle", "puzzle": "x"}, "puzzle: expected an object"),
+        ({"op": "judge", "puzzle": "x", "answer": "SA"}, "puzzle: expected an object"),
+        ({"op": "check", "position": VALID, "action": 5}, "action: expected text"),
+        ({"op": "winner", "position": VALID, "cards": 5}, "cards: expected text"),
+        ({"op": "play", "preset": "faq", "seed": float("inf")}, "seed: expected a whole number"),
+        ({"op": "game", "rules": "faq", "seed": float("inf")}, "seed: expected a whole number"),
+        ({"op": "play", "preset": "faq", "seed": "１２"}, "seed: expected a whole number"),
+        ({"op": "legal", "position": ["x"]}, "expected text"),
+    ]
+    for request, fragment in cases:
+        answer = _strict_json(handle(json.dumps(request)))
+        assert not answer["ok"] and fragment in answer["error"]["message"], (request, answer)
+        assert answer["error"]["code"] not in ("internal_error", "bad_request")
+    assert _strict_json(handle('{"op": "play", "preset": "faq", "seed": 3, "id": 7}'))["id"] == 7
+    assert _strict_json(handle("[" * 100_000))["error"]["code"] in ("bad_request", "NotationError")
+
+
+@pytest.mark.parametrize("digit", ["²", "０", "٣", "5²", "1_0", "+5", "5.0", ""])
+def test_only_ascii_digits_are_numbers(digit):
+    base = "rules:three-player/hands:A.7..,K.8..,Q.9../lead:0"
+    cases = [
+        (lambda: parse_action(digit), "action"),
+        (lambda: parse_action(f"raise:{digit}"), "raise"),
+        (lambda: parse_position(base.replace("lead:0", f"lead:{digit}")), "lead:"),
+        (lambda: parse_position(f"{base}/bidder:0/bid:{digit}"), "bid:"),
+        (lambda: parse_position(f"{base}/points:{digit},0,0"), "points:"),
+        (lambda: parse_position(f"{base}/tricks:{digit},0,0"), "tricks:"),
+        (lambda: parse_position(f"{base}/decl:S{digit}"), "decl:"),
+        (lambda: parse_record(f"rules:faq/dealer:{digit}/seed:1"), "dealer:"),
+        (lambda: parse_record(f"rules:faq/seed:{digit}"), "seed:"),
+        (lambda: parse_record(f"rules:faq/seed:1/scores:{digit},0,0"), "scores:"),
+        (lambda: parse_rules(f"faq+min_bid={digit}"), "min_bid"),
+    ]
+    for parse, field in cases:
+        with pytest.raises(NotationError) as error:
+            parse()
+        assert field in str(error.value), (digit, field, str(error.value))
+
+
+# -- positions: every reachable position formats to text that parses back to it ----------------
+
+OPTIONAL_FIELDS = ("points", "tricks", "bidder", "decl", "declare", "half", "full", "discard")
+
+
+def position_state(deal):
+    return (
+        deal.rules,
+        [list(h) for h in deal.hands],
+        deal.leader,
+        list(deal.trick),
+        list(deal.declarations),
+        deal.trump,
+        deal.bidder,
+        deal.bid,
+        deal.contract,
+        deal.discard if deal.rules.discard_needs_trick else (),
+        list(deal.points),
+        list(deal.tricks),
+        deal.tricks_played,
+        deal.declare_state,
+        deal.pending_question,
+        list(deal.questions),
+        deal.to_move,
+    )
+
+
+def assert_round_trip(deal):
+    text = deal.position()
+    again = parse_position(text)
+    assert again.position() == text
+    assert position_state(again) == position_state(deal), text
+
+
+def strip_fields(text, names):
+    """The position without the named optional fields (``bidder`` takes ``bid`` and ``contract``
+    along; ``declare`` takes ``ask``, which needs it)."""
+    drop = set(names)
+    if "bidder" in drop:
+        drop |= {"bid", "contract", "discard"}
+    if "declare" in drop or "decl" in drop:
+        drop |= {"ask", "declare"}
+    return "/".join(p for p in text.split("/") if p.split(":", 1)[0] not in drop)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(RULE_NAMES), seed=st.integers(0, 10**9), data=st.data())
+def test_every_reachable_position_round_trips(name, seed, data):
+    rules = parse_rules(name)
+    deal = Deal.new(rules, seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    while deal.phase != "play":
+        deal.apply(random_action(deal, rng))
+    if deal.is_over:
+        return
+    # somewhere in trick play (declarations favoured), with some optional fields left out
+    for _ in range(data.draw(st.integers(0, 4 * rules.hand_size))):
+        if deal.is_over:
+            return
+        actions = deal.legal_actions()
+        declarations = [a for a in actions if not isinstance(a, Play)]
+        deal.apply(rng.choice(declarations if declarations and rng.random() < 0.6 else actions))
+    if deal.is_over:
+        return
+    assert_round_trip(deal)
+    drop = data.draw(st.sets(st.sampled_from(OPTIONAL_FIELDS)))
+    deal = parse_position(strip_fields(deal.position(), drop))
+    while not deal.is_over:
+        assert_round_trip(deal)
+        deal.apply(rng.choice(deal.legal_actions()))
+
+
+def test_a_position_without_points_played_on_round_trips():
+    deal = parse_position("rules:three-player/hands:AK...,QJ...,T9.../lead:0")
+    for card in ("SA", "SQ", "ST"):
+        deal.apply(Play(parse_cards(card)[0]))
+    text = deal.position()
+    assert text == "rules:three-player/hands:K...,J...,9.../lead:0/points:24,0,0,90/tricks:1,0,0,9"
+    assert parse_position(text).position() == text
+    with pytest.raises(NotationError, match="points: they add up to 24, but the cards no longer in play are worth 114"):
+        parse_position(text.replace("24,0,0,90", "24,0,0"))

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Deal, Play, parse_position
+from engine import PRESETS, Deal, Play, parse_position, parse_rules
 from engine import solver as solver_module
 from engine.cards import ALL_CARDS, Card
+from engine.declare import Question
 from engine.players import random_action
 from engine.solver import Solver, contract_status, solve
 
@@ -65,7 +66,7 @@ def state_key(deal):
         tuple((d.suit, d.seat) for d in deal.declarations),
         deal.declare_state,
         deal.pending_question,
-        tuple(deal.half_askers),
+        tuple(deal.questions),
         deal.tricks_played,
     )
 
@@ -119,7 +120,8 @@ def small_positions(rules, count, seed, max_tricks):
 
 
 def check_against_minimax(name, count, seed, max_tricks):
-    for deal in small_positions(PRESETS[name], count, seed, max_tricks):
+    rules = PRESETS[name] if name in PRESETS else parse_rules(name)
+    for deal in small_positions(rules, count, seed, max_tricks):
         assert_solver_equals_minimax(deal)
 
 
@@ -127,6 +129,20 @@ def check_against_minimax(name, count, seed, max_tricks):
 def test_solver_equals_plain_minimax(name):
     max_tricks = 4 if PRESETS[name].players <= 3 else 3
     check_against_minimax(name, 25, seed=7, max_tricks=max_tricks)
+
+
+# house rules that change which declarations and questions exist
+QUESTION_HOUSE_RULES = [
+    "faq-pairs+half_question_with_pair+half_question_bluff",
+    "ukrainian+half_question_bluff+full_question_lockout+half_question_once",
+    "wikibooks-pairs+half_question_with_pair+half_question_once",
+    "faq-pairs+full_question_lockout+half_question_lockout=off",
+]
+
+
+@pytest.mark.parametrize("name", QUESTION_HOUSE_RULES)
+def test_solver_equals_plain_minimax_under_question_house_rules(name):
+    check_against_minimax(name, 25, seed=17, max_tricks=3)
 
 
 @pytest.mark.slow
@@ -329,12 +345,12 @@ def test_cached_declaration_moves_are_the_fresh_ones(name):
     rules = PRESETS[name]
     deals = positions_with(rules, 12, seed=21, tricks_left=rules.hand_size - 1)
     solver = Solver(deals[0])
-    askers = [()] + [(seat,) for seat in range(rules.players)] if rules.partner_questions else [()]
+    askers = [()] + [(Question(seat, "half"),) for seat in range(rules.players)] if rules.partner_questions else [()]
     for deal in deals:
         solver.hands = Solver(deal).hands
         for declared in range(16):
-            for half_askers in askers:
-                solver.declared, solver.half_askers = declared, half_askers
+            for asked in askers:
+                solver.declared, solver.asked = declared, asked
                 for seat in range(rules.players):
                     for prune in (False, True):
                         fresh = solver._list_declaration_moves(seat, prune)
@@ -536,3 +552,14 @@ def test_has_pair_agrees_with_pair_suits():
         hand = sum(bit for i, bit in enumerate(kings_and_queens) if combo >> i & 1) | others
         for declared in range(16):
             assert has_pair(hand, declared) == bool(pair_suits(hand, declared)), (hex(hand), declared)
+
+
+def test_solver_remembers_a_full_question_under_the_lockout():
+    # Seat 0 may ask its partner for the hearts (100), then win the spade ace and declare its own
+    # spades (40), unless the house rule locks its own pairs after the question.
+    position = "hands:AKQ...,98.7..,T...KQ,76..7./lead:0/points:40,25,20,0/tricks:2,2,1,1"
+    free = {a.action: a.value for a in solve(parse_position("rules:faq-pairs/" + position)).actions}
+    locked_deal = parse_position("rules:faq-pairs+full_question_lockout/" + position)
+    locked = {a.action: a.value for a in solve(locked_deal).actions}
+    assert free["askfull"] == locked["askfull"] + 40
+    assert_solver_equals_minimax(locked_deal)

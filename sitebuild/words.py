@@ -353,17 +353,36 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     if name == "bids":
         if view.get("kind") != "auction":
             raise WordsError(offset, "{bids} belongs to auction puzzles")
-        words = catalog["words"]
-        parts = []
-        for b in view["bids"]:
-            n = view["order"].index(b["seat"]) + 1
-            parts.append(words["pass"].format(n=n) if b["bid"] == "p" else words["bid"].format(n=n, bid=b["bid"]))
-        return ", ".join(parts[:-1]) + f" {words['and']} " + parts[-1] if len(parts) > 1 else parts[0], "text"
+        return auction_words(view, catalog["words"]), "text"
     raise WordsError(
         offset,
         f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
         "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {score} {total} {contract}...",
     )
+
+
+def auction_words(view: dict, words: dict) -> str:
+    """An auction told in words; passes in a row go together ("players 2 and 3 pass")."""
+
+    def and_list(items):
+        return ", ".join(items[:-1]) + f" {words['and']} " + items[-1] if len(items) > 1 else items[0]
+
+    parts, passes = [], []
+
+    def flush():
+        if passes:
+            parts.append(words["pass" if len(passes) == 1 else "passes"].format(n=and_list(passes)))
+            passes.clear()
+
+    for b in view["bids"]:
+        n = str(view["order"].index(b["seat"]) + 1)
+        if b["bid"] == "p":
+            passes.append(n)
+        else:
+            flush()
+            parts.append(words["bid"].format(n=n, bid=b["bid"]))
+    flush()
+    return and_list(parts)
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")

@@ -6,8 +6,8 @@ the catalogs, so that a new option appears on every page without touching a temp
 * A value is shown in words of the page's language: ``option_values`` for named values and the
   zeros that mean "none", yes/no for on/off, the number otherwise.
 * Only options that apply to a rule set are listed: an option that needs another (the exchange
-  needs pairs, the rounded comparison needs rounding, ...) or that the rule set could not switch
-  on (``RuleSet`` refuses it) is left out.
+  needs pairs, the rounded comparison needs rounding, ...), or an on/off option that is off and
+  that the rule set could not switch on (``RuleSet`` refuses it), is left out.
 * House rules (an option marked ``house_rule``, or whose source starts with "house rule") are
   off in every preset and listed in a section of their own.
 * Each preset page names the presets that differ from it in at most ``CLOSE`` rules, with those
@@ -50,9 +50,9 @@ def applies(name: str, rules) -> bool:
     if name in REQUIRES and not REQUIRES[name](rules):
         return False
     value = getattr(rules, name)
-    if isinstance(value, bool):
+    if value is False:  # an on/off rule that is off applies only if this game could switch it on
         try:
-            rules.replace(**{name: not value})
+            rules.replace(**{name: True})
         except RuleSetError:
             return False
     return True

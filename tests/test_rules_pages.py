@@ -70,6 +70,9 @@ def test_only_what_applies_is_listed(site):
     for name in ("exchange_size", "all_pass_no_contract", "contract_uses_rounded"):
         assert en["options"][name] in german, name
     assert not rulespages.applies("all_pass_no_contract", PRESETS["ukrainian"])  # the opening is forced
+    for preset in ("wikibooks-pairs", "faq-pairs", "ukrainian", "german"):  # a rule in force always applies
+        assert rulespages.applies("partnership", PRESETS[preset]), preset
+    assert not rulespages.applies("partnership", PRESETS["three-player"])  # three cannot play in pairs
 
 
 def test_house_rules_have_their_own_section(site):

@@ -34,6 +34,9 @@ REQUIRES = {
     "half_question_lockout": lambda r: r.partner_questions,
     "contract_uses_rounded": lambda r: r.rounding,
     "all_pass_no_contract": lambda r: not r.forced_opening,
+    # options that other branches add (a name that is not an option is never looked up)
+    "full_pair_question": lambda r: r.partner_questions,
+    "porvoo_replaces_contract": lambda r: r.porvoo,
 }
 
 

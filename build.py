@@ -24,7 +24,7 @@ from pathlib import Path
 
 from sitebuild import CSP, LANGS, ROOT, BuildError, rel  # noqa: F401  (tests and tools import these)
 from sitebuild.catalogs import card_label, check_catalogs, fmt, load_catalog  # noqa: F401
-from sitebuild.lessons import Lesson, load_glossary, load_lessons
+from sitebuild.lessons import Lesson, load_glossary, load_lessons, load_renames
 from sitebuild.offline import write_service_worker
 from sitebuild.pages import render_site
 from sitebuild.pyodide import PYODIDE_FILES, copy_pyodide  # noqa: F401
@@ -36,7 +36,7 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    render_site(lessons, out, with_pyodide, glossary)
+    render_site(lessons, out, with_pyodide, glossary, load_renames(lessons_dir, lessons))
     if with_pyodide:
         copy_pyodide(out)
     write_service_worker(out)

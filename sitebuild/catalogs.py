@@ -59,14 +59,20 @@ def solution_text(kind: str, solution: dict, catalog: dict) -> str:
     if kind == "trick-winner":
         return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
     if kind == "score":
-        return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
+        return fmt(ui["solution_score"], {"score": signed(solution["score"])}, catalog)
     if kind == "auction":
         return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
     if kind == "declare":
         labels = [choice_label(c, catalog) for c in solution["best"]]
+        labels = [label[:1].lower() + label[1:] for label in labels]  # mid-sentence after "Solution:"
         return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
     names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
     return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
+
+
+def signed(number: int) -> str:
+    """A number as the style sheet writes it: the minus sign (U+2212), never a hyphen."""
+    return f"\u2212{-number}" if number < 0 else str(number)
 
 
 def choice_label(choice: str, catalog: dict) -> str:

@@ -13,15 +13,18 @@ from pathlib import Path
 from engine import puzzles as engine_puzzles
 from engine.cards import NotationError
 
-from . import LANGS, BuildError, rel
+from . import LANGS, BuildError, rel, words
+from .catalogs import load_catalog
 
 PUZZLE_TEXT_FIELDS = ("prompt", "hint", "explanation")
 
 
 @dataclass
 class PuzzleText:
-    fields: dict
+    fields: dict  # field -> text; after the build's check, with every placeholder filled
     line: int
+    field_lines: dict = field(default_factory=dict)  # field -> the line it starts on
+    source: dict = field(default_factory=dict)  # field -> the text as written (placeholders)
 
 
 @dataclass
@@ -91,6 +94,7 @@ def parse_lesson_text(path: Path) -> LessonText:
             text.segments.append(("md", "\n".join(buffer)))
             buffer = []
         fields: dict[str, list[str]] = {}
+        field_lines: dict[str, int] = {}
         current = None
         i += 1
         while True:
@@ -105,6 +109,7 @@ def parse_lesson_text(path: Path) -> LessonText:
                 if current in fields:
                     raise BuildError(f"{rel(path)}:{first + i}: puzzle {pid!r} has {current} twice")
                 fields[current] = [value.strip()]
+                field_lines[current] = first + i
             elif current is None:
                 if body.strip():
                     raise BuildError(
@@ -117,7 +122,10 @@ def parse_lesson_text(path: Path) -> LessonText:
         for name in PUZZLE_TEXT_FIELDS:
             if not " ".join(fields.get(name, [])).strip():
                 raise BuildError(f"{rel(path)}:{number}: puzzle {pid!r} has no {name}")
-        text.puzzles[pid] = PuzzleText({k: "\n".join(v).strip() for k, v in fields.items()}, number)
+        joined = {k: "\n".join(v).strip() for k, v in fields.items()}
+        for k, v in fields.items():  # a field may start on the line after its name
+            field_lines[k] += next((n for n, line in enumerate(v) if line), 0)
+        text.puzzles[pid] = PuzzleText(joined, number, field_lines, dict(joined))
         text.segments.append(("puzzle", pid))
         i += 1
     if buffer:
@@ -130,6 +138,22 @@ def toml_line(text: str, needle: str) -> int:
         if needle in line:
             return i
     return 1
+
+
+PUZZLE_KEYS = {"id", "kind", "position", "answer", "show", "then", "side", "before", "difficulty"}
+DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
+
+
+def puzzle_key_line(raw: str, pid: str, key: str) -> int:
+    """The line of ``key = ...`` in the [[puzzle]] table whose id is ``pid`` (else the id's line)."""
+    lines = raw.splitlines()
+    start = toml_line(raw, f'"{pid}"')
+    for i in range(start - 1, len(lines)):
+        if i >= start and lines[i].strip().startswith("[["):
+            break
+        if re.match(rf"\s*{re.escape(key)}\s*=", lines[i]):
+            return i + 1
+    return start
 
 
 def load_lesson(directory: Path) -> Lesson:
@@ -156,9 +180,20 @@ def load_lesson(directory: Path) -> Lesson:
         if pid in seen:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
         seen.add(pid)
-        unknown = set(p) - {"id", "kind", "position", "answer", "show", "then", "side", "before"}
+        unknown = set(p) - PUZZLE_KEYS
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
+        difficulty = p.get("difficulty")
+        if difficulty is None:
+            raise BuildError(
+                f"{rel(spec_path)}:{line}: puzzle {pid!r} has no difficulty: "
+                "add difficulty = 1 (easy), 2 (medium) or 3 (hard)"
+            )
+        if type(difficulty) is not int or difficulty not in DIFFICULTIES:
+            raise BuildError(
+                f"{rel(spec_path)}:{puzzle_key_line(raw, pid, 'difficulty')}: puzzle {pid!r}: difficulty is "
+                f"1 (easy), 2 (medium) or 3 (hard), not {difficulty!r}"
+            )
     texts = {lang: parse_lesson_text(directory / f"{lang}.md") for lang in LANGS}
     for text in texts.values():
         for pid in seen - set(text.puzzles):
@@ -168,8 +203,29 @@ def load_lesson(directory: Path) -> Lesson:
     return Lesson(match.group(2), int(match.group(1)), directory, spec, puzzles, texts)
 
 
-def check_lesson(lesson: Lesson) -> None:
+def check_words(lesson: Lesson, pid: str, checked: dict, catalogs: dict) -> None:
+    """Fill the placeholders of a puzzle's words in each language from its position and the
+    engine's answers (sitebuild/words.py); a placeholder that does not fit, or literal words
+    that name a card, a seat or an unknown number, stop the build at their file and line."""
+    spec = next(p for p in lesson.puzzles if p["id"] == pid)
+    known = words.facts(spec, checked["view"], checked["solution"], checked["table"])
+    for lang, text in lesson.texts.items():
+        puzzle = text.puzzles[pid]
+        for name in PUZZLE_TEXT_FIELDS:
+            source = puzzle.source[name]
+            try:
+                puzzle.fields[name] = words.render(source, lang, known, catalogs[lang])
+            except words.WordsError as e:
+                line = puzzle.field_lines[name] + source.count("\n", 0, e.offset)
+                raise BuildError(f"{rel(text.path)}:{line}: puzzle {pid!r} {name}: {e}") from None
+            problem = words.required(name, source, known)
+            if problem:
+                raise BuildError(f"{rel(text.path)}:{puzzle.field_lines[name]}: puzzle {pid!r} {name}: {problem}")
+
+
+def check_lesson(lesson: Lesson, catalogs: dict | None = None) -> None:
     raw = (lesson.path / "lesson.toml").read_text(encoding="utf-8")
+    catalogs = catalogs or {lang: load_catalog(lang) for lang in LANGS}
     for p in lesson.puzzles:
         line = toml_line(raw, f'"{p["id"]}"')
         where = f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}"
@@ -180,6 +236,7 @@ def check_lesson(lesson: Lesson) -> None:
         except (NotationError, ValueError) as e:
             raise BuildError(f"{where}: {e}") from None
         lesson.checked[p["id"]] = {"view": view, "solution": solution, "table": table}
+        check_words(lesson, p["id"], lesson.checked[p["id"]], catalogs)
 
 
 def load_glossary(directory: Path) -> list[dict]:
@@ -197,6 +254,62 @@ def load_glossary(directory: Path) -> list[dict]:
     return terms
 
 
+def resolve_saved_key(key: str, renamed: dict, removed: dict) -> str | None:
+    """The puzzle id a saved result belongs to now (None: dropped). ``key`` is a version-1 key
+    ``slug/id`` or an id. The same steps as ``resolve`` in site/assets/progress.js."""
+    for _ in range(8):
+        if key in removed:
+            return None
+        if key in renamed:
+            key = renamed[key]
+        elif "/" in key:
+            key = key.rsplit("/", 1)[1]
+        else:
+            return key
+    return key
+
+
+def load_renames(directory: Path, lessons: list[Lesson]) -> dict:
+    """``renamed.toml`` (old key -> puzzle id, and removed keys), checked against the lessons and
+    against ``published-v1.txt`` (every key saved progress version 1 could hold)."""
+    path = directory / "renamed.toml"
+    raw = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as e:
+        raise BuildError(f"{rel(path)}: {e}") from None
+    renamed, removed = data.get("renamed", {}), data.get("removed", {})
+    if not isinstance(renamed, dict) or not isinstance(removed, dict):
+        raise BuildError(f"{rel(path)}:1: expected the tables [renamed] and [removed]")
+    current = {p["id"] for lesson in lessons for p in lesson.puzzles}
+    for old, new in renamed.items():
+        line = toml_line(raw, f'"{old}"')
+        if not isinstance(new, str) or new not in current:
+            raise BuildError(f"{rel(path)}:{line}: {old!r} is renamed to {new!r}, which is not a puzzle id")
+        if old in removed:
+            raise BuildError(f"{rel(path)}:{line}: {old!r} is both renamed and removed")
+    for old in list(renamed) + list(removed):
+        if "/" not in old and old in current:
+            line = toml_line(raw, f'"{old}"')
+            raise BuildError(
+                f"{rel(path)}:{line}: puzzle id {old!r} was renamed or removed, so no puzzle may use it again "
+                "(saved results under it would be taken for the new puzzle)"
+            )
+    published = directory / "published-v1.txt"
+    if published.exists():
+        for number, line in enumerate(published.read_text(encoding="utf-8").splitlines(), 1):
+            key = line.strip()
+            if not key or key.startswith("#"):
+                continue
+            now = resolve_saved_key(key, renamed, removed)
+            if now is not None and now not in current:
+                raise BuildError(
+                    f"{rel(published)}:{number}: saved results of puzzle {key!r} would be lost: no puzzle has the "
+                    f"id {now!r}. Map it to its new id in renamed.toml [renamed], or list it under [removed]"
+                )
+    return {"renamed": renamed, "removed": sorted(removed)}
+
+
 def load_lessons(directory: Path) -> list[Lesson]:
     if not directory.is_dir():
         raise BuildError(f"{rel(directory)}: no lessons folder")
@@ -205,6 +318,21 @@ def load_lessons(directory: Path) -> list[Lesson]:
     for slug in slugs:
         if slugs.count(slug) > 1:
             raise BuildError(f"{rel(directory)}: two lessons are called {slug!r}")
+    owner: dict[str, Path] = {}
     for lesson in lessons:
-        check_lesson(lesson)
+        for p in lesson.puzzles:
+            spec_path = lesson.path / "lesson.toml"
+            if p["id"] in owner:
+                first = owner[p["id"]]
+                line = toml_line(spec_path.read_text(encoding="utf-8"), f'"{p["id"]}"')
+                raise BuildError(
+                    f"{rel(spec_path)}:{line}: "
+                    f"puzzle id {p['id']!r} is also used in {rel(first)}; ids are unique across lessons (they key "
+                    "saved progress and name the puzzle's page): give one a new id and map the old one in renamed.toml"
+                )
+            owner[p["id"]] = spec_path
+    load_renames(directory, lessons)
+    catalogs = {lang: load_catalog(lang) for lang in LANGS}
+    for lesson in lessons:
+        check_lesson(lesson, catalogs)
     return sorted(lessons, key=lambda x: x.order)

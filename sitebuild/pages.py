@@ -13,9 +13,9 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
-from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS
+from engine.rules import PRESET_INFO, PRESETS
 
-from . import CSP, LANGS, ROOT, BuildError, rel, write
+from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
 from .lessons import Lesson, LessonText, toml_line
 
@@ -65,13 +65,17 @@ def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> st
     return GLOSSARY_LINK.sub(replace, html)
 
 
-def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = ()) -> None:
+def render_site(
+    lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = (), renamed: dict | None = None
+) -> None:
     env = environment()
     term_ids = {t["id"] for t in glossary}
     md = markdown()
     catalogs = {lang: load_catalog(lang) for lang in LANGS}
     check_catalogs(catalogs)
-    shared = {"csp": CSP, "langs": LANGS, "engine_ready": with_pyodide}
+    # every page carries the rename map, so that saved progress migrates wherever a learner lands
+    renamed = renamed if renamed is not None else {"renamed": {}, "removed": []}
+    shared = {"csp": CSP, "langs": LANGS, "engine_ready": with_pyodide, "renamed": renamed}
     # root: language choice
     write(out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./"))
     for lang in LANGS:
@@ -92,6 +96,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                 "title": x.texts[lang].meta["title"],
                 "description": x.texts[lang].meta["description"],
                 "puzzles": len(x.puzzles),
+                "ids": [p["id"] for p in x.puzzles],
                 "order": x.order,
             }
             for x in lessons
@@ -174,26 +179,17 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
         page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players)
         page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
         page("play", "play.html", ui["play_title"], ui["play_intro"], presets=presets)
-        option_names = [k for k in OPTION_DOCS if k != "name"]
-        rows = [
-            {"name": k, "text": cat["options"][k], "values": [getattr(PRESETS[p["name"]], k) for p in presets]}
-            for k in option_names
-        ]
-        page("rules", "compare.html", ui["compare"], ui["rules_description"], presets=presets, rows=rows)
-        for name, rules in PRESETS.items():
-            options = [
-                {"name": k, "value": v, "text": cat["options"][k], "source": OPTION_DOCS[k].source}
-                for k, v in rules.options().items()
-            ]
+        page(
+            "rules",
+            "compare.html",
+            ui["compare"],
+            ui["rules_description"],
+            **rulespages.compare_page(presets, cat, lang),
+        )
+        for name in PRESETS:
             title = cat["presets"].get(name, PRESET_INFO[name][0])
             page(
-                f"rules/{name}",
-                "rules.html",
-                title,
-                ui["rules_description"],
-                preset=name,
-                source=PRESET_INFO[name][1],
-                options=options,
+                f"rules/{name}", "rules.html", title, ui["rules_description"], **rulespages.preset_page(name, cat, lang)
             )
     assets = ROOT / "site" / "assets"
     shutil.copytree(assets, out / "assets", dirs_exist_ok=True)

@@ -17,6 +17,7 @@ GOOD_TOML = """
 [[puzzle]]
 id = "p1"
 kind = "legal-card"
+difficulty = 1
 position = "rules:three-player/hands:.J..7,K.A..,..9./lead:2/trick:H8"
 answer = ["H7"]
 """
@@ -142,6 +143,7 @@ def test_best_card_with_several_optimal_cards_must_list_them(tmp_path):
 [[puzzle]]
 id = "p1"
 kind = "best-card"
+difficulty = 2
 position = "rules:three-player/hands:...76,K.A..,..98./lead:0"
 """
     fails(tmp_path, make_lesson(tmp_path, toml=toml), "lesson.toml:3", "several cards are optimal")

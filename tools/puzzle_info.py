@@ -20,6 +20,10 @@ def main(folders):
             try:
                 solution = puzzles.solution(p)
                 shown = {k: v for k, v in solution.items() if k not in ("breakdown",)}
+                table = puzzles.answer_table(p)["answers"]
+                losses = {a: v["loss"] for a, v in table.items() if v.get("verdict") == "legal-not-best"}
+                if losses:
+                    shown["loss"] = losses  # what {loss:ANSWER} gives in the puzzle's words
                 print(f"{folder} {p['id']} ({p['kind']}): {shown}")
             except ValueError as e:
                 print(f"{folder} {p['id']}: ERROR {e}")

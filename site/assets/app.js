@@ -5,10 +5,18 @@ import * as progress from "./progress.js";
 import { Puzzle } from "./puzzle.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
+// Progress is kept per puzzle id (progress.js); a lesson's count comes from the ids the page
+// lists on its [data-progress-lesson] element.
 const lessonSlug = document.querySelector("article.lesson")?.dataset.lesson;
+const puzzleId = (section) => section.id.replace(/^puzzle-/, "");
+
+function lessonIds(slug) {
+  const node = document.querySelector(`[data-progress-lesson="${CSS.escape(slug)}"]`);
+  return (node?.dataset.puzzles || "").split(" ").filter(Boolean);
+}
 
 function showPuzzleProgress(section) {
-  const record = progress.get(lessonSlug, section.id.replace(/^puzzle-/, ""));
+  const record = progress.get(puzzleId(section));
   const badge = section.querySelector(".puzzle-progress");
   if (!badge) return;
   badge.textContent = record?.solved ? ui(record.firstTry ? "solved_first_try" : "solved") : "";
@@ -16,7 +24,7 @@ function showPuzzleProgress(section) {
 
 function showLessonProgress() {
   for (const node of document.querySelectorAll("[data-progress-lesson]")) {
-    const { solved, total } = progress.lessonSummary(node.dataset.progressLesson, Number(node.dataset.total));
+    const { solved, total } = progress.summary(lessonIds(node.dataset.progressLesson));
     node.textContent = solved ? ui("progress", { solved, total }) : "";
   }
 }
@@ -24,7 +32,7 @@ function showLessonProgress() {
 function bindProgress() {
   document.addEventListener("puzzle-result", (event) => {
     if (!lessonSlug) return;
-    progress.record(lessonSlug, event.detail.id.replace(/^puzzle-/, ""), event.detail);
+    progress.record(event.detail.id.replace(/^puzzle-/, ""), event.detail);
     showPuzzleProgress(event.target);
     showLessonProgress();
   });
@@ -33,7 +41,7 @@ function bindProgress() {
     button.addEventListener("click", () => {
       const lesson = button.dataset.reset || null;
       if (!window.confirm(ui(lesson ? "confirm_reset_lesson" : "confirm_reset_all"))) return;
-      progress.reset(lesson);
+      progress.reset(lesson ? lessonIds(lesson) : null);
       for (const section of document.querySelectorAll("section.puzzle")) showPuzzleProgress(section);
       showLessonProgress();
     });

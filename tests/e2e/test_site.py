@@ -219,7 +219,8 @@ def test_progress_is_saved_shown_and_reset(visit, base_url):
     section.locator('button[data-card="HK"]').click()
     section.locator(".verdict.right").wait_for()
     stored = json.loads(page.evaluate("localStorage.getItem('huutopussi.progress')"))
-    assert stored["puzzles"]["overtaking/overtake-king"] == {
+    assert stored["version"] == 2
+    assert stored["puzzles"]["overtake-king"] == {
         "solved": True,
         "firstTry": True,
         "hints": 0,

@@ -1,0 +1,177 @@
+"""The rules pages: one page per preset and the comparison of all presets, made from the rule
+options themselves (``engine.rules.OPTION_DOCS``, ``PRESETS``, ``PRESET_INFO``) and the words of
+the catalogs, so that a new option appears on every page without touching a template.
+
+* A source is named in words (``sources`` in the catalogs), never by its code.
+* A value is shown in words of the page's language: ``option_values`` for named values and the
+  zeros that mean "none", yes/no for on/off, the number otherwise.
+* Only options that apply to a rule set are listed: an option that needs another (the exchange
+  needs pairs, the rounded comparison needs rounding, ...), or an on/off option that is off and
+  that the rule set could not switch on (``RuleSet`` refuses it), is left out.
+* House rules (an option marked ``house_rule``, or whose source starts with "house rule") are
+  off in every preset and listed in a section of their own.
+* Each preset page names the presets that differ from it in at most ``CLOSE`` rules, with those
+  rules side by side, and its note (``preset_notes``) says what the table cannot: for two presets
+  with the same table, how their sources differ.
+"""
+
+from __future__ import annotations
+
+from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
+
+from . import BuildError
+from .catalogs import signed
+
+CLOSE = 3
+
+# Options that only mean something when another rule is in force (the rest is found by asking the
+# rule set itself: an on/off option that cannot be switched for a preset does not apply to it).
+REQUIRES = {
+    "exchange_size": lambda r: r.partnership,
+    "raise_between_exchange": lambda r: r.partnership,
+    "partners_cannot_overbid": lambda r: r.partnership,
+    "partner_questions": lambda r: r.partnership,
+    "half_question_lockout": lambda r: r.partner_questions,
+    "contract_uses_rounded": lambda r: r.rounding,
+    "all_pass_no_contract": lambda r: not r.forced_opening,
+    # options that other branches add (a name that is not an option is never looked up)
+    "full_pair_question": lambda r: r.partner_questions,
+    "porvoo_replaces_contract": lambda r: r.porvoo,
+}
+
+
+def is_house_rule(name: str) -> bool:
+    doc = OPTION_DOCS[name]
+    return bool(getattr(doc, "house_rule", False)) or doc.source.lower().startswith("house rule")
+
+
+def option_names() -> list[str]:
+    return [name for name in OPTION_DOCS if name != "name"]
+
+
+def applies(name: str, rules) -> bool:
+    if name in REQUIRES and not REQUIRES[name](rules):
+        return False
+    value = getattr(rules, name)
+    if value is False:  # an on/off rule that is off applies only if this game could switch it on
+        try:
+            rules.replace(**{name: True})
+        except RuleSetError:
+            return False
+    return True
+
+
+def value_words(name: str, value, cat: dict, lang: str) -> str:
+    words = cat.get("option_values", {}).get(name, {})
+    key = str(value)
+    if key in words:
+        return words[key]
+    if isinstance(value, bool):
+        return cat["ui"]["yes"] if value else cat["ui"]["no"]
+    if isinstance(value, int):
+        return signed(value)
+    raise BuildError(f"site/messages/{lang}.json: option_values.{name} has no words for the value {value!r}")
+
+
+def source_words(code: str, cat: dict, lang: str) -> dict:
+    try:
+        return cat["sources"][code]
+    except KeyError:
+        raise BuildError(f"site/messages/{lang}.json: sources has no name for {code!r}") from None
+
+
+def rows(preset: str, cat: dict, lang: str) -> list[dict]:
+    """The rules of one preset that apply to it, house rules aside, with their values in words."""
+    rules = PRESETS[preset]
+    return [
+        {"name": n, "text": cat["options"][n], "value": value_words(n, getattr(rules, n), cat, lang)}
+        for n in option_names()
+        if not is_house_rule(n) and applies(n, rules)
+    ]
+
+
+def house_rules(cat: dict) -> list[dict]:
+    """The house rules, each without the "House rule:" its text starts with (the section says it)."""
+    label = cat["ui"]["house_rule_label"] + ":"
+    out = []
+    for n in option_names():
+        if is_house_rule(n):
+            text = cat["options"][n]
+            if text.startswith(label):
+                text = text[len(label) :].strip()
+                text = text[:1].upper() + text[1:]
+            out.append({"name": n, "text": text})
+    return out
+
+
+def _is_set(name: str, preset: str) -> bool:
+    """Does the preset change this option from the default rule set's value?"""
+    return getattr(PRESETS[preset], name) != getattr(RuleSet(), name)
+
+
+def _cells(preset: str, cat: dict, lang: str) -> dict:
+    return {row["name"]: row["value"] for row in rows(preset, cat, lang)}
+
+
+def close_presets(preset: str, cat: dict, lang: str) -> list[dict]:
+    """The presets that differ from ``preset`` in at most CLOSE rules, closest first, with the
+    differing rules (a rule that does not apply to one of the two shows the dash)."""
+    mine = _cells(preset, cat, lang)
+    out = []
+    for other in PRESETS:
+        if other == preset:
+            continue
+        theirs = _cells(other, cat, lang)
+        names = [n for n in option_names() if (n in mine or n in theirs) and mine.get(n) != theirs.get(n)]
+        # a rule that applies to one of the two only, and is off there, is no difference worth a row
+        off = {
+            n for n in names if (n not in mine or n not in theirs) and not _is_set(n, preset if n in mine else other)
+        }
+        names = [n for n in names if n not in off]
+        if len(names) <= CLOSE:
+            dash = cat["ui"]["not_applicable"]
+            out.append(
+                {
+                    "name": other,
+                    "title": cat["presets"].get(other, PRESET_INFO[other][0]),
+                    "rows": [
+                        {"text": cat["options"][n], "here": mine.get(n, dash), "there": theirs.get(n, dash)}
+                        for n in names
+                    ],
+                }
+            )
+    return sorted(out, key=lambda x: len(x["rows"]))
+
+
+def preset_page(preset: str, cat: dict, lang: str) -> dict:
+    note = cat.get("preset_notes", {}).get(preset)
+    if not note:
+        raise BuildError(f"site/messages/{lang}.json: preset_notes has no note for the rule set {preset!r}")
+    return {
+        "preset": preset,
+        "source": source_words(PRESET_INFO[preset][1], cat, lang),
+        "note": note,
+        "options": rows(preset, cat, lang),
+        "close": close_presets(preset, cat, lang),
+        "house_rules": house_rules(cat),
+    }
+
+
+def compare_page(presets: list[dict], cat: dict, lang: str) -> dict:
+    """Every rule that applies to at least one preset, a column per preset (the dash where a rule
+    does not apply), the sources named in words, and the house rules apart."""
+    cells = {p["name"]: _cells(p["name"], cat, lang) for p in presets}
+    dash = cat["ui"]["not_applicable"]
+    table = [
+        {"text": cat["options"][n], "values": [cells[p["name"]].get(n, dash) for p in presets]}
+        for n in option_names()
+        if any(n in cells[p["name"]] for p in presets)
+    ]
+    columns = [{**p, "source": source_words(PRESET_INFO[p["name"]][1], cat, lang)["name"]} for p in presets]
+    codes = sorted({PRESET_INFO[p["name"]][1] for p in presets})
+    return {
+        "columns": columns,
+        "rows": table,
+        "sources": [source_words(code, cat, lang) for code in codes],
+        "house_rules": house_rules(cat),
+    }

@@ -1,0 +1,435 @@
+"""The words of a puzzle (``prompt``, ``hint``, ``explanation`` in each language), filled from its
+position and from the engine's answers, and checked against them at build time.
+
+A seat, a card or a number the engine knows is never written by hand: it is a placeholder,
+filled in the page's language with the grammatical case the sentence needs. Literal text
+around the placeholders is checked, so a sentence cannot bypass them (see ``check_literal``).
+The full list, with examples, is in ``lessons/README.md``.
+
+Placeholder grammar: ``{NAME}``, ``{NAME.case}``, ``{NAME:ARG}`` or ``{NAME:ARG.case}``.
+
+* cards: ``{HK}`` a card by its code, ``{HT+HK+HQ}`` several cards of one suit, ``{led}`` the
+  card that led the trick shown, ``{answer}`` the one right card;
+* seats: ``{leader}`` who led the trick shown, ``{who:HK}`` who holds or played a card,
+  ``{bidder}``, ``{declarer:H}`` who declared a suit, ``{side}`` the side a score puzzle asks
+  about. "You" is never a placeholder: the verb agrees with it, so write it;
+* numbers: ``{loss:HK}`` what an answer gives away compared with the best (the page's feedback
+  says the same), ``{value:HK}``, ``{best}``, ``{points:SA+ST}`` card points, ``{score}`` and
+  the score puzzle's breakdown (``{card_points}``, ``{last_trick}``, ``{bonuses}``, ``{total}``,
+  ``{rounded}``, ``{deal}``), ``{contract}``; ``{bids}`` an auction told in words.
+
+Cases (Finnish needs them, English ignores them): nom (default), gen, part, ade, abl, all, ela, ill.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.cards import NotationError
+from engine.notation import parse_position, parse_record
+from engine.rules import parse_rules
+
+CASES = ("nom", "gen", "part", "ade", "abl", "all", "ela", "ill")
+PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_+]*)(?::([A-Za-z0-9:+_-]+))?(?:\.([a-z]+))?\}")
+CARD = re.compile(r"[SCDH][AKQJT9876]")
+CARDS = re.compile(r"[SCDH][AKQJT9876](?:\+[SCDH][AKQJT9876])*")
+MINUS = "\u2212"
+
+SEAT_NAMES = ("leader", "who", "bidder", "declarer", "side")
+CARD_NAMES = ("led", "answer")
+SIDE_NUMBERS = ("card_points", "last_trick", "bonuses", "total", "rounded", "deal")
+NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", *SIDE_NUMBERS)
+
+
+class WordsError(ValueError):
+    """A placeholder that does not fit the puzzle, or literal words that should be one."""
+
+    def __init__(self, offset: int, message: str):
+        super().__init__(message)
+        self.offset = offset
+
+
+@dataclass
+class Facts:
+    """What the build knows about one puzzle: the view the page shows, the engine's solution and
+    answer table, and the rule set."""
+
+    spec: dict
+    view: dict
+    solution: dict
+    table: dict
+    rules: object = None
+    cards: dict = field(default_factory=dict)  # card code -> seat that holds or played it
+    numbers: set = field(default_factory=set)  # every number a sentence may state by hand
+
+    @property
+    def kind(self) -> str:
+        return self.spec.get("kind", "")
+
+
+def _ints(value):
+    """Every whole number inside a JSON-like value."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield abs(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _ints(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _ints(v)
+
+
+def _rules_of(spec, view):
+    position = spec.get("position", "")
+    try:
+        if spec.get("kind") == "auction":
+            return parse_record(position).rules
+        return parse_position(position).rules
+    except (NotationError, ValueError):
+        try:
+            return parse_rules(view.get("rules", "three-player"))
+        except NotationError:
+            return None
+
+
+def facts(spec: dict, view: dict, solution: dict, table: dict) -> Facts:
+    f = Facts(spec, view, solution, table, _rules_of(spec, view))
+    for s in view.get("seats", []):
+        for card in s.get("cards") or []:
+            f.cards[card] = s["seat"]
+    for played in list(view.get("trick", [])) + list(view.get("then", [])):
+        f.cards[played["card"]] = played["seat"]
+    rules = f.rules
+    numbers = set(range(6, 11)) | {0, 1, 36}  # rank numbers, a whole pack
+    if rules is not None:
+        numbers |= set(rules.points) | set(rules.bonus)
+        numbers |= {4 * sum(rules.points), rules.pack_points, rules.last_trick_bonus, rules.min_bid}
+        numbers |= {rules.bid_step, rules.max_bid, rules.target, rules.hand_size, rules.widow_size}
+        numbers |= {rules.players, rules.exchange_size, abs(rules.bidding_floor)}
+        numbers |= set(range(1, rules.players + 1))
+    for key in ("contract", "bid", "before", "players"):
+        if isinstance(view.get(key), int):
+            numbers.add(abs(view[key]))
+    for s in view.get("seats", []):
+        numbers |= {s.get("points", 0), s.get("tricks", 0), s.get("count", 0)}
+    if rules is not None and rules.partnership and view.get("seats"):
+        for side in (0, 1):
+            numbers.add(sum(s.get("points", 0) for s in view["seats"] if s["seat"] % 2 == side))
+    for b in view.get("bids", []):
+        if str(b.get("bid", "")).isdigit():
+            numbers.add(int(b["bid"]))
+    numbers |= set(_ints(solution)) | set(_ints(table))
+    f.numbers = numbers
+    return f
+
+
+# -- the literal text: no card names, no seat words, no numbers the build cannot see ------------
+
+_FI_SUITS = r"(?:pata|padan|risti|ristin|ruutu|ruudun|hertta|hertan)"
+_FI_RANKS = (
+    r"(?:ässä|äss|kymp|kymmen|kunin|kuningat|rouv|sotila|jätk|yhdeksik|ysi|kahdeksik|kasi|seisk|seitsem|kuuto"
+    r"|kutonen|kuus)"
+)
+_EN_RANKS = r"(?:ace|ten|king|queen|jack|nine|eight|seven|six|10|9|8|7|6)"
+_SYMBOL = r"[♠♣♦♥♤♧♢♡]"
+_RANK_SIGN = r"(?:A|K|Q|J|10|[6-9])"
+
+CARD_WORDS = {
+    "fi": [
+        re.compile(rf"\b{_FI_SUITS}-?{_FI_RANKS}\w*", re.IGNORECASE),
+        re.compile(rf"\b{_FI_SUITS}\s+{_FI_RANKS}\w*", re.IGNORECASE),
+    ],
+    "en": [
+        re.compile(rf"\b{_EN_RANKS}s?\s+of\s+(?:spades|clubs|diamonds|hearts)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:spade|club|diamond|heart)\s+{_EN_RANKS}s?\b", re.IGNORECASE),
+    ],
+}
+CARD_SIGNS = re.compile(rf"{_SYMBOL}\s?{_RANK_SIGN}|{_RANK_SIGN}\s?{_SYMBOL}")
+SEAT_WORDS = {
+    "fi": [
+        re.compile(r"\bvas(?:en|emm|emp)\w*", re.IGNORECASE),
+        re.compile(r"\boikea(?!staan)\w*", re.IGNORECASE),
+        re.compile(r"\bvastapäätä\s+istuv\w*", re.IGNORECASE),
+    ],
+    "en": [
+        re.compile(r"\b(?:on|to|at|from)\s+(?:your|the|my|his|her|their)\s+(?:left|right)\b", re.IGNORECASE),
+        re.compile(r"\b(?:your|the)\s+(?:left|right)\b", re.IGNORECASE),
+        re.compile(r"\b(?:left|right)[- ](?:hand|player|opponent|neighbou?r|seat)\w*", re.IGNORECASE),
+        re.compile(r"(?:^|[.!?:]\s+)(?:left|right)\b", re.IGNORECASE),
+        re.compile(r"\b(?:opposite|across from)\s+you\b", re.IGNORECASE),
+    ],
+}
+NUMBER = re.compile(r"(?<![\w.,])[+\u2212-]?(\d+)(?![\w])")
+
+
+def check_literal(text: str, lang: str, facts: Facts) -> None:
+    """Refuse, in the text outside placeholders, a specific card's name, a word for a seat, and
+    a number that is neither a rule of the game, nor in the position, nor the engine's."""
+    for pattern in CARD_WORDS.get(lang, []) + [CARD_SIGNS]:
+        m = pattern.search(text)
+        if m:
+            raise WordsError(m.start(), f"{m.group(0)!r} names a card: write it as a placeholder, for example {{HK}}")
+    for pattern in SEAT_WORDS.get(lang, []):
+        m = pattern.search(text)
+        if m:
+            raise WordsError(
+                m.start(),
+                f"{m.group(0).strip()!r} names a seat: write {{leader}}, {{who:CARD}}, {{bidder}}, "
+                "{declarer:SUIT} or {side}, which the build fills from the position",
+            )
+    for m in NUMBER.finditer(text):
+        if int(m.group(1)) not in facts.numbers:
+            raise WordsError(
+                m.start(1),
+                f"the number {m.group(1)} is not a rule of this game, a number of the position or one the "
+                "engine computed for this puzzle: fill it with a placeholder ({loss:CARD}, {score}, {total}, "
+                "{points:CARD+CARD}...) or leave it out",
+            )
+
+
+# -- filling the placeholders ---------------------------------------------------------------------
+
+
+def _case(catalog: dict, case: str | None, offset: int) -> str:
+    case = case or "nom"
+    if case not in CASES or case not in catalog["ranks"]["A"]:
+        raise WordsError(offset, f"unknown case {case!r}; cases: {', '.join(CASES)}")
+    return case
+
+
+def card_words(cards: list[str], case: str, catalog: dict) -> str:
+    """One card ('herttakuninkaalla', 'king of hearts') or several of one suit ('hertan kympin,
+    kuninkaan ja rouvan', 'ten, king and queen of hearts')."""
+    if len(cards) == 1:
+        card = cards[0]
+        return catalog["cards"]["compound"].format(
+            suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]][case]
+        )
+    ranks = [catalog["ranks"][c[1]][case] for c in cards]
+    joined = ", ".join(ranks[:-1]) + f" {catalog['words']['and']} " + ranks[-1]
+    return catalog["cards"]["suit_list"].format(suit=catalog["suits"][cards[0][0]]["gen"], ranks=joined)
+
+
+def _seat_phrase(facts: Facts, seat: int, case: str, catalog: dict, offset: int, what: str) -> str:
+    place = facts.view["where"][seat]
+    if place == "you":
+        raise WordsError(
+            offset,
+            f"{what} is you: write 'you' ('sinä') yourself, since the verb agrees with it; "
+            "seat placeholders are for the other players",
+        )
+    if place == "across" and facts.view.get("players") == 2:
+        place = "opponent"
+    return catalog["words"]["seats"][place][case]
+
+
+def _number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> int:
+    entries = facts.table.get("answers", {})
+    key = arg
+    if key not in entries:
+        raise WordsError(offset, f"{{{name}:{arg}}}: {arg!r} is not one of the answers ({', '.join(entries)})")
+    entry = entries[key]
+    if name == "loss":
+        if entry.get("verdict") != "legal-not-best":
+            raise WordsError(
+                offset,
+                f"{{loss:{arg}}}: the engine's verdict on {arg} is {entry.get('verdict')!r}, so it gives nothing away",
+            )
+        return entry["loss"]
+    values = facts.solution.get("values", {})
+    if key not in values:
+        raise WordsError(offset, f"{{value:{arg}}}: the engine has no value for {arg}")
+    return values[key]
+
+
+def _side(facts: Facts) -> dict:
+    sides = facts.solution.get("breakdown", {}).get("sides", [])
+    wanted = facts.spec.get("side", 0)
+    for s in sides:
+        if s["side"] == wanted:
+            return s
+    raise KeyError(wanted)
+
+
+def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: dict, offset: int) -> tuple[str, str]:
+    """The words for one placeholder, and what it is ("card", "seat" or "number")."""
+    view = facts.view
+    if CARDS.fullmatch(name):
+        if arg:
+            raise WordsError(offset, f"{{{name}:{arg}}}: a card placeholder takes no argument")
+        cards = name.split("+")
+        for card in cards:
+            if card not in facts.cards:
+                shown = ", ".join(sorted(facts.cards)) or "none"
+                raise WordsError(offset, f"{{{name}}}: {card} is not a card this puzzle shows (shown: {shown})")
+        if len({c[0] for c in cards}) > 1:
+            raise WordsError(offset, f"{{{name}}}: cards in one placeholder must be of one suit")
+        return card_words(cards, _case(catalog, case, offset), catalog), "card"
+    if name == "led":
+        played = list(view.get("trick", [])) + list(view.get("then", []))
+        if not played:
+            raise WordsError(offset, "{led}: no card has been led in this puzzle")
+        return card_words([played[0]["card"]], _case(catalog, case, offset), catalog), "card"
+    if name == "answer":
+        cards = facts.solution.get("cards")
+        if not cards or len(cards) != 1:
+            raise WordsError(offset, f"{{answer}}: this puzzle has no single right card ({cards})")
+        return card_words([cards[0]], _case(catalog, case, offset), catalog), "card"
+    if name in SEAT_NAMES:
+        c = _case(catalog, case, offset)
+        if name == "leader":
+            played = list(view.get("trick", [])) + list(view.get("then", []))
+            if not played:
+                raise WordsError(offset, "{leader}: no card has been led in this puzzle")
+            return _seat_phrase(facts, played[0]["seat"], c, catalog, offset, "the leader"), "seat"
+        if name == "who":
+            if not arg or not CARD.fullmatch(arg) or arg not in facts.cards:
+                raise WordsError(offset, f"{{who:{arg}}}: name a card this puzzle shows, for example {{who:HK}}")
+            return _seat_phrase(facts, facts.cards[arg], c, catalog, offset, f"the player of {arg}"), "seat"
+        if name == "bidder":
+            if view.get("kind") == "auction":
+                return catalog["ui"]["player_n"].format(n=facts.solution["player"]), "seat"
+            if view.get("bidder") is None:
+                raise WordsError(offset, "{bidder}: this position has no bidder")
+            return _seat_phrase(facts, view["bidder"], c, catalog, offset, "the bidder"), "seat"
+        if name == "declarer":
+            seats = [d["seat"] for d in view.get("declarations", []) if d["suit"] == arg]
+            if not seats:
+                raise WordsError(offset, f"{{declarer:{arg}}}: nobody has declared {arg} in this position")
+            return _seat_phrase(facts, seats[-1], c, catalog, offset, f"the declarer of {arg}"), "seat"
+        if name == "side":
+            if "breakdown" not in facts.solution:
+                raise WordsError(offset, "{side} belongs to score puzzles")
+            seats = _side(facts)["seats"]
+            if len(seats) > 1:
+                ours = view["mover"] in seats
+                return catalog["words"]["pairs"]["ours" if ours else "theirs"][c], "seat"
+            return _seat_phrase(facts, seats[0], c, catalog, offset, "the side asked about"), "seat"
+    if name in NUMBER_NAMES or name == "bids":
+        if case:
+            raise WordsError(offset, f"{{{name}.{case}}}: numbers take no case")
+    if name in ("loss", "value"):
+        if not arg:
+            raise WordsError(offset, f"{{{name}:ANSWER}} needs an answer, for example {{{name}:HK}}")
+        return _number(_choice_value(facts, arg, offset, name)), "number"
+    if name == "best":
+        values = facts.solution.get("values")
+        if not values:
+            raise WordsError(offset, "{best} belongs to best-card and declare puzzles")
+        return _number(max(values.values())), "number"
+    if name == "points":
+        if not arg or not CARDS.fullmatch(arg) or facts.rules is None:
+            raise WordsError(offset, "{points:CARDS}: name cards, for example {points:SA+ST}")
+        return str(sum(facts.rules.points["ATKQJ9876".index(c[1])] for c in arg.split("+"))), "number"
+    if name == "score":
+        if "score" not in facts.solution:
+            raise WordsError(offset, "{score} belongs to score puzzles")
+        return _number(facts.solution["score"]), "number"
+    if name == "contract":
+        value = facts.solution.get("contract", view.get("contract"))
+        if value is None:
+            raise WordsError(offset, "{contract}: this puzzle has no contract")
+        return _number(value), "number"
+    if name in SIDE_NUMBERS:
+        if "breakdown" not in facts.solution:
+            raise WordsError(offset, f"{{{name}}} belongs to score puzzles")
+        s = _side(facts)
+        value = {
+            "card_points": s["card_points"],
+            "last_trick": s["last_trick"],
+            "bonuses": sum(d["bonus"] for d in s["declarations"]),
+            "total": s["total"],
+            "rounded": s["rounded"] if s["rounded"] is not None else s["total"],
+            "deal": s["deal_score"],
+        }[name]
+        return _number(value), "number"
+    if name == "bids":
+        if view.get("kind") != "auction":
+            raise WordsError(offset, "{bids} belongs to auction puzzles")
+        return auction_words(view, catalog["words"]), "text"
+    raise WordsError(
+        offset,
+        f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
+        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {score} {total} {contract}...",
+    )
+
+
+def auction_words(view: dict, words: dict) -> str:
+    """An auction told in words; passes in a row go together ("players 2 and 3 pass")."""
+
+    def and_list(items):
+        return ", ".join(items[:-1]) + f" {words['and']} " + items[-1] if len(items) > 1 else items[0]
+
+    parts, passes = [], []
+
+    def flush():
+        if passes:
+            parts.append(words["pass" if len(passes) == 1 else "passes"].format(n=and_list(passes)))
+            passes.clear()
+
+    for b in view["bids"]:
+        n = str(view["order"].index(b["seat"]) + 1)
+        if b["bid"] == "p":
+            passes.append(n)
+        else:
+            flush()
+            parts.append(words["bid"].format(n=n, bid=b["bid"]))
+    flush()
+    return and_list(parts)
+
+
+SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def render(text: str, lang: str, facts: Facts, catalog: dict) -> str:
+    """Fill every placeholder of ``text`` and check the literal text around them; raises
+    ``WordsError`` with the offset in ``text`` of what is wrong."""
+    out = []
+    literal = []
+    last = 0
+    for m in PLACEHOLDER.finditer(text):
+        before = text[last : m.start()]
+        out.append(before)
+        literal.append((last, before))
+        words, _ = fill(m.group(1), m.group(2), m.group(3), facts, catalog, m.start())
+        if SENTENCE_START.search("".join(out)):
+            words = words[:1].upper() + words[1:]
+        out.append(words)
+        last = m.end()
+    out.append(text[last:])
+    literal.append((last, text[last:]))
+    for start, chunk in literal:
+        if "{" in chunk or "}" in chunk:
+            i = chunk.find("{") if "{" in chunk else chunk.find("}")
+            raise WordsError(
+                start + i, "a brace that is not a placeholder: placeholders look like {HK} or {who:HK.ade}"
+            )
+        try:
+            check_literal(chunk, lang, facts)
+        except WordsError as e:
+            raise WordsError(start + e.offset, str(e)) from None
+    return "".join(out)
+
+
+def required(field_name: str, text: str, facts: Facts) -> str | None:
+    """What an explanation must contain, so that the engine's numbers are the ones the words use."""
+    if field_name != "explanation":
+        return None
+    names = {m.group(1) for m in PLACEHOLDER.finditer(text)}
+    if facts.kind == "score" and "score" not in names:
+        return "the explanation of a score puzzle states the answer as {score}"
+    if facts.kind in ("best-card", "declare"):
+        tempting = [a for a, v in facts.table.get("answers", {}).items() if v.get("verdict") == "legal-not-best"]
+        if tempting and not names & {"loss", "value"}:
+            return (
+                "the explanation says what a tempting answer costs, with {loss:ANSWER} (or {value:ANSWER}) "
+                f"(answers that give points away: {', '.join(tempting)})"
+            )
+    return None

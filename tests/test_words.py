@@ -1,0 +1,182 @@
+"""Puzzle words (sitebuild/words.py): seats, cards and the engine's numbers come from the position
+and the engine at build time; a sentence that names a card, a seat or a number the build cannot
+see fails the build at its file and line."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild import words
+from sitebuild.catalogs import load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# right (seat 2) led H8; you (seat 0) hold CJ and H7; left (seat 1) holds K.A..
+TRICK = """
+[[puzzle]]
+id = "p1"
+kind = "legal-card"
+difficulty = 1
+position = "rules:three-player/hands:.J..7,K.A..,..9./lead:2/trick:H8"
+answer = ["H7"]
+"""
+BEST = """
+[[puzzle]]
+id = "p1"
+kind = "best-card"
+difficulty = 2
+position = "rules:three-player/hands:..86.9,..T9.,..AQ7./lead:1/trick:H8/bidder:0/bid:45/points:10,72,14/tricks:1,6,1"
+answer = ["D7"]
+"""
+SCORE = """
+[[puzzle]]
+id = "p1"
+kind = "score"
+difficulty = 1
+position = "rules:three-player/hands:A...,T...,K.../lead:0/bidder:1/bid:40/points:20,45,30/tricks:3,4,3"
+then = "SA-ST-SK"
+side = 0
+answer = 45
+"""
+
+
+def md(prompt="Which card?", hint="Look at the suit.", explanation="The only heart."):
+    return f"""---
+title: T
+description: A lesson for the tests.
+---
+Text.
+
+::: puzzle p1
+prompt: {prompt}
+hint: {hint}
+explanation: {explanation}
+:::
+"""
+
+
+# words that pass in the other language, for each puzzle above
+GOOD = {
+    TRICK: md(),
+    BEST: md(explanation="Throw the {D7}: the {DA} costs {loss:DA}."),
+    SCORE: md(explanation="You score {score}."),
+}
+
+
+def build_with(tmp_path, toml=TRICK, fi=None, en=None):
+    lessons = tmp_path / "lessons"
+    folder = lessons / "01-test"
+    folder.mkdir(parents=True)
+    (folder / "lesson.toml").write_text(toml)
+    (folder / "fi.md").write_text(fi or GOOD[toml])
+    (folder / "en.md").write_text(en or GOOD[toml])
+    build.build(tmp_path / "out", lessons, with_pyodide=False)
+    return tmp_path / "out"
+
+
+def fails(tmp_path, *fragments, **texts):
+    where = tmp_path / f"case{len(list(tmp_path.iterdir()))}"
+    with pytest.raises(build.BuildError) as info:
+        build_with(where, **texts)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
+def prompt_of(out, lang):
+    page = (out / lang / "lessons" / "test" / "index.html").read_text()
+    return re.search(r'<p class="prompt">(.*?)</p>', page).group(1)
+
+
+def test_seats_and_cards_come_from_the_position_in_both_languages(tmp_path):
+    out = build_with(
+        tmp_path,
+        fi=md("{leader} avasi {led.ade}. Sinulla on {H7} ja {CJ}."),
+        en=md("{leader} led the {led}. You hold the {H7} and the {CJ}."),
+    )
+    assert prompt_of(out, "fi") == (
+        "Oikealla puolellasi istuva avasi herttakahdeksikolla. Sinulla on herttaseiska ja ristisotilas."
+    )
+    assert prompt_of(out, "en") == (
+        "The player on your right led the eight of hearts. You hold the seven of hearts and the jack of clubs."
+    )
+
+
+def test_a_seat_written_by_hand_fails_with_file_and_line(tmp_path):
+    fails(tmp_path, "01-test/en.md:8", "'on your left' names a seat", en=md("The player on your left led."))
+    fails(tmp_path, "01-test/fi.md:8", "names a seat", fi=md("Oikea pelaaja avasi."))
+    fails(tmp_path, "01-test/fi.md:9", "names a seat", fi=md(hint="Vasemmalla puolellasi istuva avasi."))
+
+
+def test_a_card_written_by_hand_fails(tmp_path):
+    fails(tmp_path, "01-test/en.md:10", "names a card", en=md(explanation="Play the seven of hearts."))
+    fails(tmp_path, "01-test/fi.md:8", "names a card", fi=md("Pelaa pata-ässä."))
+    fails(tmp_path, "01-test/fi.md:8", "names a card", fi=md("Pelaa herttaseiskalla."))
+    fails(tmp_path, "01-test/fi.md:8", "names a card", fi=md("Kädessä on hertan kuningas."))
+    fails(tmp_path, "names a card", en=md("Lead the 7♥."))
+
+
+def test_a_placeholder_that_contradicts_the_position_fails(tmp_path):
+    fails(tmp_path, "01-test/en.md:8", "SA is not a card this puzzle shows", en=md("You hold the {SA}."))
+    fails(tmp_path, "the player of H7 is you", en=md("{who:H7} plays the {H7}."))
+    fails(tmp_path, "no bidder", en=md("{bidder} bid 40."))
+    fails(tmp_path, "unknown case", fi=md("{H7.xyz}"))
+    fails(tmp_path, "unknown placeholder", en=md("{nonsense}"))
+    fails(tmp_path, "not a placeholder", en=md("A { brace."))
+
+
+def test_a_number_the_build_cannot_see_fails(tmp_path):
+    fails(tmp_path, "01-test/en.md:10", "the number 18", en=md(explanation="That loses 18 points."))
+
+
+def test_the_engine_numbers_fill_the_write_up(tmp_path):
+    out = build_with(
+        tmp_path,
+        toml=BEST,
+        en=md(explanation="The {DA} costs {loss:DA} and the {DQ} {loss:DQ}; best play brings {best}."),
+        fi=md(explanation="{DA} maksaa {loss:DA} ja {DQ} {loss:DQ}; paras peli tuo {best}."),
+    )
+    page = (out / "en" / "lessons" / "test" / "index.html").read_text()
+    assert "The ace of diamonds costs 21 and the queen of diamonds 13; best play brings 24." in page
+    # the same numbers the page shows as feedback
+    assert '"DA":{"verdict":"legal-not-best","loss":21' in page.replace("&#34;", '"')
+
+
+def test_a_best_card_write_up_must_say_what_the_tempting_card_costs(tmp_path):
+    fails(tmp_path, "01-test/en.md:10", "{loss:ANSWER}", toml=BEST, en=md(explanation="Throw the {D7}."))
+
+
+def test_a_score_write_up_states_the_answer_from_the_engine(tmp_path):
+    fails(tmp_path, "01-test/en.md:10", "{score}", toml=SCORE, en=md(explanation="You score 45."))
+    out = build_with(
+        tmp_path / "ok",
+        toml=SCORE,
+        en=md(explanation="The trick holds {points:SA+ST+SK}, so you score {score}."),
+        fi=md(explanation="Tikissä on {points:SA+ST+SK}, joten saat {score}."),
+    )
+    assert "The trick holds 25, so you score 45." in (out / "en" / "lessons" / "test" / "index.html").read_text()
+
+
+def test_case_forms_and_lists_of_one_suit():
+    fi, en = load_catalog("fi"), load_catalog("en")
+    assert words.card_words(["HT", "HK", "HQ"], "gen", fi) == "hertan kympin, kuninkaan ja rouvan"
+    assert words.card_words(["HT", "HK", "HQ"], "nom", en) == "ten, king and queen of hearts"
+    assert words.card_words(["SA"], "ade", fi) == "pataässällä"
+    assert words.card_words(["SA"], "ela", fi) == "pataässästä"
+    for lang, cat in (("fi", fi), ("en", en)):
+        for rank in cat["ranks"].values():
+            assert set(words.CASES) <= set(rank), lang
+        for seat in cat["words"]["seats"].values():
+            assert set(words.CASES) <= set(seat), lang
+
+
+def test_every_lesson_puzzle_has_its_words_filled():
+    lessons = build.load_lessons(ROOT / "lessons")
+    for lesson in lessons:
+        for text in lesson.texts.values():
+            for pid, puzzle in text.puzzles.items():
+                for name, value in puzzle.fields.items():
+                    assert not words.PLACEHOLDER.search(value), (text.path, pid, name)

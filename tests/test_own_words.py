@@ -99,8 +99,8 @@ def test_the_check_finds_a_copied_sentence_whatever_its_case_and_punctuation():
 def test_site_texts_cover_every_kind_of_text():
     places = [where for where, _ in site_texts()]
     for prefix in (
-        "lessons/01-cards/fi.md",
-        "lessons/01-cards/en.md",
+        "lessons/02-cards/fi.md",
+        "lessons/02-cards/en.md",
         "lessons/glossary.toml",
         "site/messages/fi.json",
         "site/messages/en.json",

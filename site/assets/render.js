@@ -17,28 +17,46 @@ function solutionText(kind, solution) {
   return ui("solution_cards", { cards: names });
 }
 
+// A card is a picture of its face, drawn from the page's card sprite (#c-HK), named by its
+// spoken name: the same markup as the card_span and card_button macros of puzzle.html.
+const SVG = "http://www.w3.org/2000/svg";
+
+function faceOf(code) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "face");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#c-${code}`);
+  svg.append(use);
+  return svg;
+}
+
 export function cardSpan(code) {
-  const face = cardFace(code);
-  const span = el("span", face.red ? "card red" : "card");
+  const span = el("span", cardFace(code).red ? "card red" : "card");
   span.setAttribute("role", "img");
   span.setAttribute("aria-label", spokenName(code));
-  span.append(el("span", "", face.text));
-  span.firstChild.setAttribute("aria-hidden", "true");
+  span.append(faceOf(code));
   return span;
 }
 
 export function cardButton(code, toggle) {
-  const face = cardFace(code);
-  const button = el("button", face.red ? "card red" : "card");
+  const button = el("button", cardFace(code).red ? "card red" : "card");
   button.type = "button";
   button.dataset.card = code;
   button.disabled = true;
   button.setAttribute("aria-label", spokenName(code));
   if (toggle) button.setAttribute("aria-pressed", "false");
-  const text = el("span", "", face.text);
-  text.setAttribute("aria-hidden", "true");
-  button.append(text);
+  button.append(faceOf(code));
   return button;
+}
+
+// One card played to a trick, at its place round the table (a list item of ol.trick-cards.around).
+export function playedCard(seatName, place, card) {
+  const item = el("li", `at-${place}`);
+  item.append(el("span", "seat-name", seatName), " ", card);
+  return item;
 }
 
 export function renderPuzzle(spec, view, solution, answers) {
@@ -48,7 +66,9 @@ export function renderPuzzle(spec, view, solution, answers) {
   section.dataset.kind = spec.kind;
   section.dataset.puzzle = JSON.stringify(spec);
   section.dataset.answers = JSON.stringify(answers);
-  section.append(el("h2", "", ui("puzzle")), el("p", "prompt", catalog.kinds[spec.kind]));
+  const head = el("div", "puzzle-head");
+  head.append(el("h2", "", ui("puzzle")));
+  section.append(head, el("p", "prompt", catalog.kinds[spec.kind]));
   const title = catalog.presets[view.rules] || view.rules_title;
   section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
   const state = el("dl", "state");
@@ -66,33 +86,36 @@ export function renderPuzzle(spec, view, solution, answers) {
     if (seat.you) continue;
     const box = el("div", `seat seat-${view.where[seat.seat]}`);
     box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]]));
-    if (seat.points || seat.tricks) {
-      box.append(el("span", "taken", taken(seat)));
-    }
     if (seat.cards) {
       const cards = el("span", "cards");
       cards.append(...seat.cards.map(cardSpan));
       box.append(cards);
     } else {
-      box.append(el("span", "hidden-cards", hiddenCards(seat.count)));
+      const hidden = el("span", "hidden-cards");
+      const back = el("span", "card back");
+      back.setAttribute("aria-hidden", "true");
+      hidden.append(back, el("span", "", hiddenCards(seat.count)));
+      box.append(hidden);
     }
+    if (seat.points || seat.tricks) box.append(el("span", "taken", taken(seat)));
     table.append(box);
   }
   const trick = el("div", "trick");
   trick.append(el("h3", "", ui("trick")));
-  const played = (cards) => {
-    const list = el("ol", "trick-cards");
+  const played = (cards, className) => {
+    const list = el("ol", className);
     for (const p of cards) {
-      const item = el("li");
       const card = spec.kind === "trick-winner" ? cardButton(p.card, false) : cardSpan(p.card);
-      item.append(el("span", "seat-name", catalog.seats[view.where[p.seat]]), card);
-      list.append(item);
+      list.append(playedCard(catalog.seats[view.where[p.seat]], view.where[p.seat], card));
     }
     return list;
   };
-  if (view.trick.length) trick.append(played(view.trick));
-  if (view.then.length) trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then));
-  if (!view.trick.length && !view.then.length) trick.append(el("p", "", ui("trick_empty")));
+  if (!view.trick.length && !view.then.length) trick.append(el("p", "trick-empty", ui("trick_empty")));
+  trick.append(played(view.trick, "trick-cards around"));
+  if (view.then.length) {
+    const around = spec.kind === "trick-winner" ? " around" : "";
+    trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, `trick-cards then-cards${around}`));
+  }
   table.append(trick);
   section.append(table);
   const you = el("div", "you");

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from .actions import Play, parse_action
 from .cards import NotationError, parse_cards
@@ -156,8 +157,13 @@ def _game():
 
 
 def _puzzle(spec) -> dict:
-    """What a page needs to show a puzzle and judge its answers without asking again."""
+    """What a page needs to show a puzzle and judge its answers without asking again. An
+    ``answer`` typed in the position editor ("HA, HT") is read as a list of cards."""
     from .puzzles import answer_table, check, view
+
+    if isinstance(spec, dict) and isinstance(spec.get("answer"), str):
+        typed = "-".join(filter(None, re.split(r"[\s,.-]+", spec["answer"])))
+        spec = {**spec, "answer": [str(c) for c in parse_cards(typed, "answer")] or None}
 
     return {"view": view(spec), "solution": check(spec), "table": answer_table(spec)}
 
@@ -196,4 +202,7 @@ def handle(request_json: str) -> str:
         code = "bad_request" if not isinstance(e, ValueError) else type(e).__name__
         message = f"missing field {e}" if isinstance(e, KeyError) else str(e)
         rid = request.get("id") if isinstance(locals().get("request"), dict) else None
-        return json.dumps({"ok": False, "id": rid, "error": {"code": code, "message": message}}, ensure_ascii=False)
+        error = {"code": code, "message": message}
+        if getattr(e, "code", None):  # a NotationError that names its mistake for the site's catalogs
+            error.update(code=e.code, params=e.params)
+        return json.dumps({"ok": False, "id": rid, "error": error}, ensure_ascii=False)

@@ -59,6 +59,13 @@ export function playedCard(seatName, place, card) {
   return item;
 }
 
+// What the learner is asked; a score drill says whose score to type.
+function prompt(spec, view) {
+  const bidder = view.bidder ?? null;
+  if (spec.kind === "score" && bidder !== null && view.seats[bidder].side === spec.side) return ui("score_bidder_prompt");
+  return catalog.kinds[spec.kind];
+}
+
 export function renderPuzzle(spec, view, solution, answers) {
   const section = el("section", "puzzle");
   section.id = "puzzle-shared";
@@ -68,7 +75,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   section.dataset.answers = JSON.stringify(answers);
   const head = el("div", "puzzle-head");
   head.append(el("h2", "", ui("puzzle")));
-  section.append(head, el("p", "prompt", catalog.kinds[spec.kind]));
+  section.append(head, el("p", "prompt", prompt(spec, view)));
   const title = catalog.presets[view.rules] || view.rules_title;
   section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
   const state = el("dl", "state");
@@ -85,7 +92,8 @@ export function renderPuzzle(spec, view, solution, answers) {
   for (const seat of view.seats) {
     if (seat.you) continue;
     const box = el("div", `seat seat-${view.where[seat.seat]}`);
-    box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]]));
+    const bidder = seat.bidder ? ` · ${ui("bidder")}` : "";
+    box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]] + bidder));
     if (seat.cards) {
       const cards = el("span", "cards");
       cards.append(...seat.cards.map(cardSpan));
@@ -119,11 +127,11 @@ export function renderPuzzle(spec, view, solution, answers) {
   table.append(trick);
   section.append(table);
   const you = el("div", "you");
-  you.append(el("h3", "", ui("your_hand")));
+  const me = view.seats[view.mover];
+  you.append(el("h3", "", ui("your_hand") + (me.bidder ? ` · ${ui("bidder")}` : "")));
   const hand = el("div", "hand");
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", ui("your_hand"));
-  const me = view.seats[view.mover];
   const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
   hand.append(...me.cards.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
   if (me.points || me.tricks) you.firstChild.append(` (${taken(me)})`);
@@ -146,6 +154,17 @@ export function renderPuzzle(spec, view, solution, answers) {
     check.disabled = true;
     controls.append(check);
   }
+  let hint = null;
+  if (spec.hint && catalog.drill_hints[spec.hint.code]) {
+    hint = el("div", "hint-text", format(catalog.drill_hints[spec.hint.code], spec.hint.params));
+    hint.id = `${section.id}-hint`;
+    hint.hidden = true;
+    const button = el("button", "show-hint", ui("hint"));
+    button.type = "button";
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-controls", hint.id);
+    controls.append(button);
+  }
   const show = el("button", "show-solution", ui("solution"));
   show.type = "button";
   show.setAttribute("aria-expanded", "false");
@@ -154,6 +173,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   retry.hidden = true;
   controls.append(show, retry);
   section.append(controls, el("p", "status"), el("div", "feedback"));
+  if (hint) section.append(hint);
   section.lastChild.setAttribute("aria-live", "polite");
   section.querySelector(".status").setAttribute("role", "status");
   const panel = el("div", "solution-text");

@@ -147,6 +147,8 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
     }
     # root: language choice
     write(out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./"))
+    # any missing address: one page in both languages (static hosts serve /404.html; sw.js offline)
+    write(out / "404.html", env.get_template("404.html").render(**shared, catalogs=catalogs))
     for lang in LANGS:
         cat = catalogs[lang]
         other = [x for x in LANGS if x != lang]

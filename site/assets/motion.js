@@ -25,6 +25,7 @@ export function playToTrick(section, button) {
   item.append(name, " ", card);
   const start = from.getBoundingClientRect();
   list.append(item);
+  list.classList.remove("empty");
   button.classList.add("played");
   section.querySelector(".trick-empty")?.setAttribute("hidden", "");
   if (!reducedMotion() && typeof item.animate === "function") {
@@ -43,7 +44,10 @@ export function playToTrick(section, button) {
 
 // Takes the played card back into the hand.
 export function takeBack(section) {
-  for (const item of section.querySelectorAll(".trick-cards li.played")) item.remove();
+  for (const item of section.querySelectorAll(".trick-cards li.played")) {
+    if (item.parentElement.children.length === 1) item.parentElement.classList.add("empty");
+    item.remove();
+  }
   for (const button of section.querySelectorAll("button.card.played")) button.classList.remove("played");
   section.querySelector(".trick-empty")?.removeAttribute("hidden");
 }

@@ -150,7 +150,7 @@ export class Puzzle {
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
       if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
     }
-    if (control && control.classList.contains("card")) control.classList.add(tone);
+    if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);
     const done = tone === "right";
     if (!done) {
       this.say(tone, lines);

@@ -119,9 +119,10 @@ export function renderPuzzle(spec, view, solution, answers) {
     return list;
   };
   if (!view.trick.length && !view.then.length) trick.append(el("p", "trick-empty", ui("trick_empty")));
-  trick.append(played(view.trick, "trick-cards around"));
+  trick.append(played(view.trick, view.trick.length ? "trick-cards around" : "trick-cards around empty"));
   if (view.then.length) {
-    const around = spec.kind === "trick-winner" ? " around" : "";
+    const aroundTable = spec.kind === "trick-winner" || (!view.trick.length && view.then.length === view.players);
+    const around = aroundTable ? " around" : "";
     trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, `trick-cards then-cards${around}`));
   }
   table.append(trick);

@@ -210,7 +210,7 @@ def check(spec) -> dict:
         elif given != expected:
             raise PuzzleError(
                 f"answer {', '.join(given)} but the engine says {', '.join(expected)}",
-                "answer_not_legal",
+                "answer_not_all_legal",
                 cards=expected,
             )
     return sol

@@ -167,7 +167,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                 "title": x.texts[lang].meta["title"],
                 "description": x.texts[lang].meta["description"],
                 "puzzles": len(x.puzzles),
-                "ids": [p["id"] for p in x.puzzles],
+                "ids": [value for kind, value in x.texts[lang].segments if kind == "puzzle"],
                 "order": x.order,
             }
             for x in lessons

@@ -150,11 +150,13 @@ export class Puzzle {
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
       if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
     }
+    // only the latest answer is marked
+    for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
     if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);
     const done = tone === "right";
     if (!done) {
+      this.section.querySelector(".retry").hidden = false; // first: it moves the feedback down
       this.say(tone, lines);
-      this.section.querySelector(".retry").hidden = false;
       this.report("wrong");
       return;
     }

@@ -134,7 +134,9 @@ export function renderPuzzle(spec, view, solution, answers) {
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", ui("your_hand"));
   const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
-  hand.append(...me.cards.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
+  const onTable = spec.kind === "trick-winner" ? view.then.map((p) => p.card) : [];
+  const held = me.cards.filter((c) => !onTable.includes(c));
+  hand.append(...held.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
   if (me.points || me.tricks) you.firstChild.append(` (${taken(me)})`);
   you.append(hand);
   section.append(you);

@@ -106,6 +106,15 @@ function say(className, text) {
   result.replaceChildren(el("p", className, text));
 }
 
+// The field an engine error names is marked (a hand by its seat, or the declared trumps).
+function markField(error) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  const params = (error && error.params) || {};
+  const field = Number.isInteger(params.seat) && params.field === undefined ? form.querySelector(`#ed-hand-${params.seat}`)
+    : params.field === "decl" ? form.decl : null;
+  if (field) field.setAttribute("aria-invalid", "true");
+}
+
 form.rules.addEventListener("change", updateSeats);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -127,6 +136,7 @@ form.addEventListener("submit", async (event) => {
     say("error", ui("engine_failed", { detail: engineFailure() }));
     return;
   }
+  markField(answer.ok ? null : answer.error);
   if (!answer.ok) {
     say("error", errorText(answer.error));
     return;

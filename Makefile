@@ -64,4 +64,4 @@ bench-site: setup build
 	$(PY) benchmarks/bench_site.py
 
 clean:
-	rm -rf _site dist
+	rm -rf _site dist build/og-cache

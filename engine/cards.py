@@ -20,7 +20,16 @@ from enum import IntEnum
 
 
 class NotationError(ValueError):
-    """Text that is not valid notation; the message says what is wrong and where."""
+    """Text that is not valid notation; the message says what is wrong and where.
+
+    ``code`` and ``params`` (optional) name the mistake for the site, which words it in the
+    page's language from its message catalogs (``errors.<code>``); the message is for the command
+    line and the logs."""
+
+    def __init__(self, message: str = "", code: str | None = None, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 _DIGITS = frozenset("0123456789")
@@ -177,11 +186,11 @@ def parse_cards(text: str, where: str = "card list", separators: str = "-.") -> 
     cards = []
     for i, token in enumerate(t.split(separators[0]), 1):
         if not token:
-            raise NotationError(f"{where}: empty card at position {i} in {text!r}")
+            raise NotationError(f"{where}: empty card at position {i} in {text!r}", "bad_card", text=text.strip())
         try:
             cards.append(Card.parse(token))
         except NotationError as e:
-            raise NotationError(f"{where}: {e}") from None
+            raise NotationError(f"{where}: {e}", "bad_card", text=token) from None
     _check_no_duplicates(cards, where)
     return cards
 
@@ -197,7 +206,10 @@ def parse_hand(text: str, where: str = "hand") -> list[Card]:
     groups = text.strip().split(".")
     if len(groups) != 4:
         raise NotationError(
-            f"{where}: {text!r} has {len(groups)} suit groups; a hand has 4 (♠.♣.♦.♥), for example AK.T9..Q6"
+            f"{where}: {text!r} has {len(groups)} suit groups; a hand has 4 (♠.♣.♦.♥), for example AK.T9..Q6",
+            "hand_groups",
+            text=text.strip(),
+            groups=len(groups),
         )
     cards = []
     for suit, group in zip(Suit, groups):
@@ -208,7 +220,9 @@ def parse_hand(text: str, where: str = "hand") -> list[Card]:
             try:
                 rank = Rank.parse(token)
             except NotationError as e:
-                raise NotationError(f"{where}: in the {suit.name.lower()} group {group!r}: {e}") from None
+                raise NotationError(
+                    f"{where}: in the {suit.name.lower()} group {group!r}: {e}", "bad_rank", suit=str(suit), text=token
+                ) from None
             cards.append(ALL_CARDS[suit * 9 + rank])
     _check_no_duplicates(cards, where)
     return sort_cards(cards)
@@ -225,5 +239,5 @@ def _check_no_duplicates(cards: list[Card], where: str) -> None:
     seen = set()
     for card in cards:
         if card in seen:
-            raise NotationError(f"{where}: {card} appears twice")
+            raise NotationError(f"{where}: {card} appears twice", "card_twice", card=str(card))
         seen.add(card)

@@ -8,6 +8,8 @@ Themes and what makes an answer unique:
 * ``trick-winner``: the last card of a trick is played (pick the winning card);
 * ``best-card``: at most three tricks left and exactly one optimal card (solver);
 * ``scoring``: the last trick is played out (enter the bidder's deal score).
+
+Each drill carries a ``hint``: a code and parameters for the site's catalogs (``drill_hints``).
 """
 
 from __future__ import annotations
@@ -80,6 +82,28 @@ def _match(theme: str, deal: Deal, rng: random.Random) -> dict | None:
     return None
 
 
+def _hint(theme: str, deal: Deal) -> dict:
+    """A nudge towards the answer, as a code and parameters that the site words in the page's
+    language (its catalogs' ``drill_hints``): the led suit, the card to beat, the trump, what is
+    left to play or the contract, all read from the drill's position."""
+    if theme in DUTY:
+        _, code, params = deal.play_duty()
+        hint = {"suit": str(deal.trick[0].suit)}
+        if theme == "overtake":
+            hint["beat"] = str(params["beat"])
+        if theme == "must-trump":
+            hint["trump"] = str(deal.trump)
+        return {"code": theme.replace("-", "_"), "params": hint}
+    if theme == "trick-winner":
+        suit = str(deal.trick[0].suit)
+        if deal.trump is None:
+            return {"code": "trick_winner", "params": {"suit": suit}}
+        return {"code": "trick_winner_trump", "params": {"suit": suit, "trump": str(deal.trump)}}
+    if theme == "best-card":
+        return {"code": "best_card", "params": {"count": deal.rules.hand_size - deal.tricks_played}}
+    return {"code": "scoring", "params": {"contract": deal.contract}}
+
+
 def drill(theme: str, seed: int) -> dict:
     """A puzzle spec for the theme, generated from deals seeded by ``seed``."""
     if theme not in THEMES:
@@ -95,6 +119,7 @@ def drill(theme: str, seed: int) -> dict:
             found = _match(theme, deal, rng)
             if found is not None:
                 found["theme"] = theme
+                found["hint"] = _hint(theme, deal)
                 return found
             actions = deal.legal_actions() if deal.phase == "play" else None
             declarations = [a for a in actions or [] if not isinstance(a, Play)]

@@ -88,14 +88,18 @@ def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
     out: dict[str, str] = {}
     body = text.strip()
     if not body:
-        raise PositionError(f"{what}: empty text")
+        raise PositionError(f"{what}: empty text", "empty")
     for i, part in enumerate(body.split("/"), 1):
         key, colon, value = part.partition(":")
         key = key.strip()
         if not colon:
-            raise PositionError(f"{what}: field {i} {part!r} has no ':'; write key:value, for example lead:0")
+            raise PositionError(
+                f"{what}: field {i} {part!r} has no ':'; write key:value, for example lead:0", "bad_field", text=part
+            )
         if key not in allowed:
-            raise PositionError(f"{what}: unknown field {key!r}; known fields: {', '.join(allowed)}")
+            raise PositionError(
+                f"{what}: unknown field {key!r}; known fields: {', '.join(allowed)}", "bad_field", text=key
+            )
         if key in out:
             raise PositionError(f"{what}: field {key!r} appears twice")
         out[key] = value.strip()
@@ -104,7 +108,9 @@ def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
 
 def _seat(value: str, n: int, field: str) -> int:
     if not is_number(value) or int(value) >= n:
-        raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}")
+        params = {"seat": int(value), "players": n} if is_number(value) else {"text": value}
+        code = "seat_out_of_range" if is_number(value) else "bad_seat"
+        raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}", code, field=field, **params)
     return int(value)
 
 
@@ -159,15 +165,29 @@ def _number(value: str, field: str) -> int:
 
 def _rules(fields: dict, what: str) -> RuleSet:
     if "rules" not in fields:
-        raise PositionError(f"{what}: missing field 'rules', for example rules:three-player")
+        raise PositionError(
+            f"{what}: missing field 'rules', for example rules:three-player", "missing_field", field="rules"
+        )
     return parse_rules(fields["rules"], "rules")
 
 
 def _hands(value: str, rules: RuleSet) -> list[list[Card]]:
     parts = value.split(",")
     if len(parts) != rules.players:
-        raise PositionError(f"hands: {len(parts)} hands given, but {rules.name} has {rules.players} players")
-    return [parse_hand(p, f"hand of seat {i}") for i, p in enumerate(parts)]
+        raise PositionError(
+            f"hands: {len(parts)} hands given, but {rules.name} has {rules.players} players",
+            "hand_count",
+            count=len(parts),
+            players=rules.players,
+        )
+    hands = []
+    for i, p in enumerate(parts):
+        try:
+            hands.append(parse_hand(p, f"hand of seat {i}"))
+        except NotationError as e:
+            e.params = {**e.params, "seat": i}  # the site names the hand: "player 2's hand"
+            raise
+    return hands
 
 
 def _check_unique(groups: list[tuple[str, list[Card]]]) -> None:
@@ -175,7 +195,7 @@ def _check_unique(groups: list[tuple[str, list[Card]]]) -> None:
     for name, cards in groups:
         for card in cards:
             if card in where:
-                raise PositionError(f"{card} is in both {where[card]} and {name}")
+                raise PositionError(f"{card} is in both {where[card]} and {name}", "card_twice", card=str(card))
             where[card] = name
 
 
@@ -185,27 +205,44 @@ def parse_position(text: str) -> Deal:
     rules = _rules(f, "position")
     n = rules.players
     if "hands" not in f:
-        raise PositionError("position: missing field 'hands'")
+        raise PositionError("position: missing field 'hands'", "missing_field", field="hands")
     if "lead" not in f:
-        raise PositionError("position: missing field 'lead' (the seat that leads the current trick)")
+        raise PositionError(
+            "position: missing field 'lead' (the seat that leads the current trick)", "missing_field", field="lead"
+        )
     hands = _hands(f["hands"], rules)
     leader = _seat(f["lead"], n, "lead")
     trick = parse_cards(f.get("trick", ""), "trick")
     if len(trick) >= n:
-        raise PositionError(f"trick: {len(trick)} cards, but a trick of {n} players is complete at {n}")
+        raise PositionError(
+            f"trick: {len(trick)} cards, but a trick of {n} players is complete at {n}",
+            "trick_full",
+            count=len(trick),
+            players=n,
+        )
     _check_unique([(f"the hand of seat {i}", h) for i, h in enumerate(hands)] + [("the trick", trick)])
     played = {(leader + i) % n for i in range(len(trick))}
     size = len(hands[leader]) + (1 if leader in played else 0)
     if size == 0:
-        raise PositionError("hands: every hand is empty, so the deal is over")
+        raise PositionError("hands: every hand is empty, so the deal is over", "hands_empty")
     if size > rules.hand_size:
-        raise PositionError(f"hands: seat {leader} would hold {size} cards; {rules.name} deals {rules.hand_size}")
+        raise PositionError(
+            f"hands: seat {leader} would hold {size} cards; {rules.name} deals {rules.hand_size}",
+            "too_many_cards",
+            seat=leader,
+            count=size,
+            most=rules.hand_size,
+        )
     for seat in range(n):
         want = size - (1 if seat in played else 0)
         if len(hands[seat]) != want:
             raise PositionError(
                 f"hands: seat {seat} holds {len(hands[seat])} cards but should hold {want} "
-                f"(seats that already played to this trick hold one card less)"
+                f"(seats that already played to this trick hold one card less)",
+                "hand_size",
+                seat=seat,
+                count=len(hands[seat]),
+                want=want,
             )
     deal = Deal(rules, hands, (), dealer=(leader - 1) % n)
     deal.phase = "play"
@@ -219,21 +256,25 @@ def parse_position(text: str) -> Deal:
         how = {"f": "full", "h": "half"}.get(item[-1:], "own")
         body = item[:-1] if how != "own" else item
         if len(body) < 2:
-            raise PositionError(f"decl: {item!r} should be a suit and a seat, for example H1")
+            raise PositionError(f"decl: {item!r} should be a suit and a seat, for example H1", "bad_decl", text=item)
         try:
             suit = Suit.parse(body[0])
         except NotationError as e:
-            raise PositionError(f"decl: {e}") from None
+            raise PositionError(f"decl: {e}", "bad_decl", text=item) from None
         seat = _seat(body[1:], n, "decl")
         if suit in declared:
-            raise PositionError(f"decl: {suit} is declared twice; each suit can be declared once per deal")
+            raise PositionError(
+                f"decl: {suit} is declared twice; each suit can be declared once per deal", "decl_twice", suit=str(suit)
+            )
         if how != "own" and not rules.partnership:
-            raise PositionError(f"decl: {item!r} is a partner question, but {rules.name} has no pairs")
+            raise PositionError(
+                f"decl: {item!r} is a partner question, but {rules.name} has no pairs", "decl_no_pairs", text=item
+            )
         declared.add(suit)
         deal.declarations.append(Declaration(suit, seat, how))
     if deal.declarations:
         if deal.tricks_played == 0:
-            raise PositionError("decl: no trick has been won yet, so nobody can have declared")
+            raise PositionError("decl: no trick has been won yet, so nobody can have declared", "decl_too_early")
         deal.trump = deal.declarations[-1].suit
     # contract
     if "bidder" in f:

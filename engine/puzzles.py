@@ -92,7 +92,10 @@ def _solve(position: str):
     left = deal.rules.hand_size - deal.tricks_played
     if left > MAX_SOLVER_TRICKS:
         raise PuzzleError(
-            f"the solver judges puzzles with at most {MAX_SOLVER_TRICKS} tricks left; this one has {left}"
+            f"the solver judges puzzles with at most {MAX_SOLVER_TRICKS} tricks left; this one has {left}",
+            "too_many_tricks",
+            most=MAX_SOLVER_TRICKS,
+            count=left,
         )
     return solve(deal)
 
@@ -174,9 +177,17 @@ def check(spec) -> dict:
     if kind == "best-card":
         accepted = sorted(sol["cards"])
         if answer is None and len(accepted) > 1:
-            raise PuzzleError(f"several cards are optimal ({', '.join(accepted)}): list them all in answer")
+            raise PuzzleError(
+                f"several cards are optimal ({', '.join(accepted)}): list them all in answer",
+                "several_optimal",
+                cards=accepted,
+            )
         if answer is not None and sorted(answer) != accepted:
-            raise PuzzleError(f"answer {', '.join(sorted(answer))} but the optimal cards are {', '.join(accepted)}")
+            raise PuzzleError(
+                f"answer {', '.join(sorted(answer))} but the optimal cards are {', '.join(accepted)}",
+                "answer_not_optimal",
+                cards=accepted,
+            )
     elif kind == "declare":
         if answer is not None and sorted(answer) != sorted(sol["best"]):
             raise PuzzleError(
@@ -194,10 +205,16 @@ def check(spec) -> dict:
         if kind == "legal-card":
             if not set(given) <= set(expected):
                 raise PuzzleError(
-                    f"answer {', '.join(given)} includes a card that is not legal ({', '.join(expected)})"
+                    f"answer {', '.join(given)} includes a card that is not legal ({', '.join(expected)})",
+                    "answer_not_legal",
+                    cards=expected,
                 )
         elif given != expected:
-            raise PuzzleError(f"answer {', '.join(given)} but the engine says {', '.join(expected)}")
+            raise PuzzleError(
+                f"answer {', '.join(given)} but the engine says {', '.join(expected)}",
+                "answer_not_all_legal",
+                cards=expected,
+            )
     return sol
 
 

@@ -548,7 +548,9 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RuleSetError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise RuleSetError(
+            f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}", "unknown_rules", name=name
+        ) from None
 
 
 def _parse_value(name: str, text: str, where: str):

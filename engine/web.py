@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from .actions import Play, parse_action
 from .cards import NotationError, is_number, parse_cards
@@ -207,8 +208,13 @@ def _game():
 
 
 def _puzzle(spec) -> dict:
-    """What a page needs to show a puzzle and judge its answers without asking again."""
+    """What a page needs to show a puzzle and judge its answers without asking again. An
+    ``answer`` typed in the position editor ("HA, HT") is read as a list of cards."""
     from .puzzles import answer_table, check, view
+
+    if isinstance(spec, dict) and isinstance(spec.get("answer"), str):
+        typed = "-".join(filter(None, re.split(r"[\s,.-]+", spec["answer"])))
+        spec = {**spec, "answer": [str(c) for c in parse_cards(typed, "answer")] or None}
 
     return {"view": view(spec), "solution": check(spec), "table": answer_table(spec)}
 
@@ -259,6 +265,8 @@ def handle(request_json: str) -> str:
         else:
             code = type(e).__name__
         message = f"missing field {e}" if isinstance(e, KeyError) else str(e)
+        if getattr(e, "code", None):  # a NotationError that names its mistake for the site's catalogs
+            return _error(request, e.code, message, e.params)
         return _error(request, code, message)
     except Exception as e:  # a bug: still an answer, never an exception in the page
         return _error(request, "internal_error", f"{type(e).__name__}: {e}")
@@ -270,6 +278,10 @@ def _request_id(request):
     return rid if isinstance(rid, (str, int)) else None
 
 
-def _error(request, code: str, message: str) -> str:
+def _error(request, code: str, message: str, params: dict | None = None) -> str:
+    """A refusal; a NotationError that names its mistake gives its own code and parameters, which
+    the site's catalogs word in the page's language (``message`` is for developers)."""
     error = {"code": code, "message": message}
+    if params is not None:
+        error["params"] = params
     return json.dumps({"ok": False, "id": _request_id(request), "error": error}, ensure_ascii=False)

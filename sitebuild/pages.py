@@ -4,8 +4,10 @@ markdown-it-py (raw HTML escaped, never passed through)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+from html import unescape
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -16,7 +18,9 @@ from engine.drills import THEMES as DRILL_THEMES
 from engine.rules import PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
+from .cards import sprite
 from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
+from .images import write_images
 from .lessons import Lesson, LessonText, toml_line
 
 
@@ -65,6 +69,52 @@ def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> st
     return GLOSSARY_LINK.sub(replace, html)
 
 
+# The address the site is published at (for example https://huutopussi.example), when known: link
+# previews need absolute addresses for their pictures. Without it they are relative to the page.
+SITE_URL = os.environ.get("HUUTOPUSSI_SITE_URL", "").rstrip("/")
+
+TABLE = re.compile(r"<table>(.*?)</table>", re.S)
+
+
+def wrap_tables(html: str, label: str) -> str:
+    """A Markdown table scrolls inside its own focusable region, so that a wide table never makes
+    the page scroll sideways on a phone."""
+    return TABLE.sub(
+        lambda m: (
+            f'<div class="table-scroll" role="region" aria-label="{label}" tabindex="0">'
+            f"<table>{m.group(1)}</table></div>"
+        ),
+        html,
+    )
+
+
+TAG = re.compile(r"<[^>]+>")
+
+
+def plain_text(html: str) -> str:
+    """Rendered inline Markdown as one line of plain text (for descriptions)."""
+    return unescape(TAG.sub("", html)).strip()
+
+
+def puzzle_segment(lesson: Lesson, pid: str, text: LessonText, number: int, md: MarkdownIt, share: str) -> dict:
+    """What the puzzle macro of puzzle.html needs for one lesson puzzle."""
+    spec = next(p for p in lesson.puzzles if p["id"] == pid)
+    words = text.puzzles[pid].fields
+    return {
+        "kind": "puzzle",
+        "id": pid,
+        "number": number,
+        "spec": spec,
+        "view": lesson.checked[pid]["view"],
+        "solution": lesson.checked[pid]["solution"],
+        "table": lesson.checked[pid]["table"],
+        "prompt": Markup(md.renderInline(words["prompt"])),
+        "hint": Markup(md.render(words["hint"])),
+        "explanation": Markup(md.render(words["explanation"])),
+        "share": share,
+    }
+
+
 def render_site(
     lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = (), renamed: dict | None = None
 ) -> None:
@@ -75,9 +125,19 @@ def render_site(
     check_catalogs(catalogs)
     # every page carries the rename map, so that saved progress migrates wherever a learner lands
     renamed = renamed if renamed is not None else {"renamed": {}, "removed": []}
-    shared = {"csp": CSP, "langs": LANGS, "engine_ready": with_pyodide, "renamed": renamed}
+    images = write_images(lessons, out)
+    shared = {
+        "csp": CSP,
+        "langs": LANGS,
+        "engine_ready": with_pyodide,
+        "card_sprite": Markup(sprite()),
+        "site_url": SITE_URL,
+        "renamed": renamed,
+    }
     # root: language choice
     write(out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./"))
+    # any missing address: one page in both languages (static hosts serve /404.html; sw.js offline)
+    write(out / "404.html", env.get_template("404.html").render(**shared, catalogs=catalogs))
     for lang in LANGS:
         cat = catalogs[lang]
         other = [x for x in LANGS if x != lang]
@@ -96,7 +156,7 @@ def render_site(
                 "title": x.texts[lang].meta["title"],
                 "description": x.texts[lang].meta["description"],
                 "puzzles": len(x.puzzles),
-                "ids": [p["id"] for p in x.puzzles],
+                "ids": [value for kind, value in x.texts[lang].segments if kind == "puzzle"],
                 "order": x.order,
             }
             for x in lessons
@@ -113,6 +173,7 @@ def render_site(
                 presets=presets,
                 title=cat["ui"]["site_title"],
                 description=cat["ui"]["site_description"],
+                image=images["site"],
             ),
         )
         for i, lesson in enumerate(lessons):
@@ -122,25 +183,10 @@ def render_site(
             for kind, value in text.segments:
                 if kind == "md":
                     html = link_glossary(md.render(value), term_ids, text, "../../glossary/")
-                    segments.append({"kind": "md", "html": Markup(html)})
+                    segments.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
                 else:
                     number += 1
-                    spec = next(p for p in lesson.puzzles if p["id"] == value)
-                    words = text.puzzles[value].fields
-                    segments.append(
-                        {
-                            "kind": "puzzle",
-                            "id": value,
-                            "number": number,
-                            "spec": spec,
-                            "view": lesson.checked[value]["view"],
-                            "solution": lesson.checked[value]["solution"],
-                            "table": lesson.checked[value]["table"],
-                            "prompt": Markup(md.renderInline(words["prompt"])),
-                            "hint": Markup(md.render(words["hint"])),
-                            "explanation": Markup(md.render(words["explanation"])),
-                        }
-                    )
+                    segments.append(puzzle_segment(lesson, value, text, number, md, f"../../p/{value}/"))
             nav = {
                 "prev": lesson_list[i - 1] if i > 0 else None,
                 "next": lesson_list[i + 1] if i + 1 < len(lessons) else None,
@@ -157,11 +203,31 @@ def render_site(
                     description=text.meta["description"],
                     segments=segments,
                     nav=nav,
+                    image=images[f"lesson/{lesson.slug}"],
                 ),
             )
+            for seg in segments:
+                if seg["kind"] != "puzzle":
+                    continue
+                puzzle_title = f"{text.meta['title']} · {cat['ui']['puzzle']} {seg['number']}"
+                write(
+                    out / lang / "p" / seg["id"] / "index.html",
+                    env.get_template("puzzle_page.html").render(
+                        **base,
+                        **helpers,
+                        root="../../../",
+                        path=f"p/{seg['id']}/",
+                        lesson=lesson_list[i],
+                        title=puzzle_title,
+                        description=plain_text(seg["prompt"]),
+                        seg={**seg, "share": "./"},
+                        image=images[f"puzzle/{seg['id']}"],
+                    ),
+                )
 
         def page(rel, template, title, description, base=base, helpers=helpers, lang=lang, **extra):
             """Render one page at /LANG/REL/ (REL may have several parts)."""
+            extra.setdefault("image", images["site"])
             html = env.get_template(template).render(
                 **base,
                 **helpers,

@@ -15,6 +15,27 @@ function lessonIds(slug) {
   return (node?.dataset.puzzles || "").split(" ").filter(Boolean);
 }
 
+const LAST_LESSON = "huutopussi.last-lesson"; // the front page's "continue where you left off"
+
+function rememberLesson() {
+  if (!lessonSlug) return;
+  try {
+    localStorage.setItem(LAST_LESSON, lessonSlug);
+  } catch {
+    // storage disabled: the front page then starts from the first unfinished lesson
+  }
+}
+
+// A reset button shows only when there is something to reset.
+function showResetButtons() {
+  for (const button of document.querySelectorAll("button[data-reset]")) {
+    const lessons = button.dataset.reset
+      ? [button.dataset.reset]
+      : [...document.querySelectorAll("[data-progress-lesson]")].map((n) => n.dataset.progressLesson);
+    button.hidden = !lessons.some((slug) => progress.summary(lessonIds(slug)).solved > 0);
+  }
+}
+
 function showPuzzleProgress(section) {
   const record = progress.get(puzzleId(section));
   const badge = section.querySelector(".puzzle-progress");
@@ -29,25 +50,31 @@ function showLessonProgress() {
   }
 }
 
+function progressChanged() {
+  showLessonProgress();
+  showResetButtons();
+  document.dispatchEvent(new CustomEvent("progress-changed"));
+}
+
 function bindProgress() {
   document.addEventListener("puzzle-result", (event) => {
     if (!lessonSlug) return;
     progress.record(event.detail.id.replace(/^puzzle-/, ""), event.detail);
     showPuzzleProgress(event.target);
-    showLessonProgress();
+    progressChanged();
   });
   for (const button of document.querySelectorAll("button[data-reset]")) {
-    button.hidden = false;
     button.addEventListener("click", () => {
       const lesson = button.dataset.reset || null;
       if (!window.confirm(ui(lesson ? "confirm_reset_lesson" : "confirm_reset_all"))) return;
       progress.reset(lesson ? lessonIds(lesson) : null);
       for (const section of document.querySelectorAll("section.puzzle")) showPuzzleProgress(section);
-      showLessonProgress();
+      progressChanged();
     });
   }
   for (const section of document.querySelectorAll("section.puzzle")) showPuzzleProgress(section);
   showLessonProgress();
+  showResetButtons();
 }
 
 async function copyText(text) {
@@ -59,13 +86,22 @@ async function copyText(text) {
   }
 }
 
+// "Copy link" copies the address of the puzzle's own page (or of the lesson); "Link copied."
+// goes away after a moment, the address to copy by hand (when the clipboard refuses) stays.
 function bindCopyLinks() {
   for (const button of document.querySelectorAll("button.copy-link")) {
     button.hidden = false;
+    let timer;
     button.addEventListener("click", async () => {
-      const url = new URL(button.dataset.href, location.href).href;
+      const url = new URL(button.dataset.href, location.href.split("#")[0]).href;
       const status = button.parentElement.querySelector(".copy-status") || button.nextElementSibling;
-      status.textContent = (await copyText(url)) ? ui("link_copied") : format(ui("link_manual"), { url });
+      clearTimeout(timer);
+      if (await copyText(url)) {
+        status.textContent = ui("link_copied");
+        timer = setTimeout(() => (status.textContent = ""), 4000);
+      } else {
+        status.textContent = format(ui("link_manual"), { url });
+      }
     });
   }
 }
@@ -83,11 +119,18 @@ function keepHashOnLanguageSwitch() {
 // it; after a later hash change (a link inside the page) focus follows too.
 function openDeepLink() {
   if (!location.hash.startsWith("#puzzle-")) return;
-  const section = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  let id = location.hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // a malformed link (#puzzle-%): look the text up as it is; it names no puzzle, and the page works
+  }
+  const section = document.getElementById(id);
   if (section && document.activeElement !== section) section.focus();
 }
 
 for (const section of document.querySelectorAll("section.puzzle")) new Puzzle(section).enable();
+rememberLesson();
 bindProgress();
 bindCopyLinks();
 keepHashOnLanguageSwitch();

@@ -38,6 +38,26 @@ export function reason(r) {
   return format(entry, r.params);
 }
 
+// An engine error {code, params} in the page's language (catalog "errors"); a code without its
+// own text, or a text whose parameters are missing, gets the generic sentence. Seats count from
+// 0 in the engine and from 1 on the page ("player 2"); lists of cards are named and joined.
+export function errorText(error) {
+  const params = { ...(error && error.params) };
+  if (Number.isInteger(params.seat)) params.player = params.seat + 1;
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) params[key] = value.map((card) => cardName(card, "nom")).join(", ");
+  }
+  const entry = error && catalog.errors[error.code];
+  const needed = entry ? [...entry.matchAll(/\{(\w+)/g)].map((m) => m[1]) : [];
+  if (!entry || needed.some((name) => params[name] === undefined)) return catalog.errors.generic;
+  return format(entry, params);
+}
+
+// Why the engine could not start, in the page's language.
+export function engineFailure() {
+  return catalog.errors[typeof WebAssembly === "object" ? "engine_files" : "no_webassembly"];
+}
+
 export { cardName, catalog };
 
 const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };

@@ -1,54 +1,74 @@
-// The position page: opens a shared position (#k=KIND&p=POSITION&show=all) as a puzzle and
+// The position page: opens a shared position (#k=KIND&p=POSITION&show=all&a=ANSWER) as a puzzle and
 // builds such links with the editor. The engine checks every position; nothing from the link is
-// run, and it reaches the page only as text (textContent), never as HTML.
+// run, and it reaches the page only as text (textContent), never as HTML. Every message is in the
+// page's language: the engine's errors arrive as codes with parameters (messages.js: errorText).
 import { engine } from "./engine-client.js";
-import { format, ui } from "./messages.js";
+import { engineFailure, errorText, format, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
 const KINDS = ["legal-card", "all-legal", "best-card"];
 const shared = document.getElementById("shared");
 const form = document.getElementById("editor");
+const result = document.getElementById("ed-result");
 
-function showError(detail) {
-  const message = el("p", "error", ui("shared_bad", { detail }));
-  shared.replaceChildren(message);
+function showError(text) {
+  shared.replaceChildren(el("p", "error", ui("shared_bad", { detail: text })));
 }
 
 async function openShared() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const position = params.get("p");
-  if (!position) {
+  if (!params.has("p") && !params.has("k")) {
     shared.replaceChildren();
     return;
   }
+  const position = params.get("p") || "";
   const kind = params.get("k") || "best-card";
   if (!KINDS.includes(kind)) {
-    showError(kind);
+    showError(errorText({ code: "unknown_kind", params: { kind } }));
+    return;
+  }
+  if (!position.trim()) {
+    showError(errorText({ code: "empty" }));
     return;
   }
   shared.replaceChildren(el("p", "status", ui("shared_loading")));
   const spec = { kind, position, show: params.get("show") === "all" ? [0, 1, 2, 3] : [] };
+  if (params.get("a")) spec.answer = params.get("a");
   let answer;
   try {
     await engine().ready;
     answer = await engine().request("puzzle", { puzzle: spec });
-  } catch (error) {
-    shared.replaceChildren(el("p", "error", ui("engine_failed", { detail: String(error.message || error) })));
+  } catch {
+    shared.replaceChildren(el("p", "error", ui("engine_failed", { detail: engineFailure() })));
     return;
   }
   if (!answer.ok) {
-    showError(answer.error.message);
+    showError(errorText(answer.error));
     return;
   }
   const section = renderPuzzle(spec, answer.view, answer.solution, answer.table);
   shared.replaceChildren(section);
   new Puzzle(section).enable();
   section.focus();
-  fillEditor(position, kind, spec.show.length > 0);
+  fillEditor(position, kind, spec.show.length > 0, params.get("a") || "");
 }
 
-async function fillEditor(position, kind, showAll) {
+// Declared trumps: the page counts players from 1 ("D2"), the notation from 0 ("D1").
+function declToNotation(text) {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => item.replace(/^(.)(\d+)([fhFH]?)$/, (_, suit, n, how) => `${suit}${Number(n) - 1}${how.toLowerCase()}`))
+    .join(",");
+}
+
+function declFromNotation(text) {
+  return text.replace(/(\d+)/g, (n) => String(Number(n) + 1));
+}
+
+async function fillEditor(position, kind, showAll, answerText) {
   const answer = await engine().request("fields", { position });
   if (!answer.ok) return;
   const f = answer.fields;
@@ -56,65 +76,85 @@ async function fillEditor(position, kind, showAll) {
   for (const input of form.querySelectorAll("input[name=hand]")) input.value = f.hands[input.dataset.seat] ?? "";
   form.lead.value = f.lead;
   form.trick.value = f.trick ?? "";
-  form.decl.value = f.decl ?? "";
+  form.decl.value = declFromNotation(f.decl ?? "");
   form.kind.value = kind;
+  form.answer.value = answerText;
   form.show.checked = showAll;
   updateSeats();
 }
 
+function players() {
+  return Number(form.rules.selectedOptions[0].dataset.players);
+}
+
 function updateSeats() {
-  const players = Number(form.rules.selectedOptions[0].dataset.players);
-  for (const input of form.querySelectorAll("input[name=hand]")) {
-    const visible = Number(input.dataset.seat) < players;
-    input.hidden = !visible;
-    input.labels[0].hidden = !visible;
-  }
-  for (const option of form.lead.options) option.hidden = Number(option.value) >= players;
+  for (const field of form.querySelectorAll("[data-seat-field]")) field.hidden = Number(field.dataset.seatField) >= players();
+  for (const option of form.lead.options) option.hidden = Number(option.value) >= players();
+  if (Number(form.lead.value) >= players()) form.lead.value = "0";
 }
 
 function positionFromForm() {
-  const players = Number(form.rules.selectedOptions[0].dataset.players);
-  const hands = [...form.querySelectorAll("input[name=hand]")].slice(0, players).map((i) => i.value.trim());
+  const hands = [...form.querySelectorAll("input[name=hand]")].slice(0, players()).map((i) => i.value.trim());
   const parts = [`rules:${form.rules.value}`, `hands:${hands.join(",")}`, `lead:${form.lead.value}`];
   if (form.trick.value.trim()) parts.push(`trick:${form.trick.value.trim()}`);
-  if (form.decl.value.trim()) parts.push(`decl:${form.decl.value.trim()}`);
+  const decl = declToNotation(form.decl.value);
+  if (decl) parts.push(`decl:${decl}`);
   return parts.join("/");
+}
+
+function say(className, text) {
+  result.replaceChildren(el("p", className, text));
+}
+
+// The field an engine error names is marked (a hand by its seat, or the declared trumps).
+function markField(error) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  const params = (error && error.params) || {};
+  const field = Number.isInteger(params.seat) && params.field === undefined ? form.querySelector(`#ed-hand-${params.seat}`)
+    : params.field === "decl" ? form.decl : null;
+  if (field) field.setAttribute("aria-invalid", "true");
 }
 
 form.rules.addEventListener("change", updateSeats);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const result = document.getElementById("ed-result");
   const row = document.getElementById("ed-link-row");
   row.hidden = true;
+  if (/(^|,)\s*.0[fhFH]?\s*(,|$)/.test(form.decl.value)) {
+    say("error", errorText({ code: "seat_out_of_range", params: { seat: -1, players: players() } }));
+    return;
+  }
   const position = positionFromForm();
   const spec = { kind: form.kind.value, position, show: form.show.checked ? [0, 1, 2, 3] : [] };
-  result.className = "";
-  result.textContent = ui("shared_loading");
+  const answerText = form.answer.value.trim();
+  if (answerText) spec.answer = answerText;
+  say("status", ui("shared_loading"));
   let answer;
   try {
     answer = await engine().request("puzzle", { puzzle: spec });
-  } catch (error) {
-    result.textContent = ui("engine_failed", { detail: String(error.message || error) });
+  } catch {
+    say("error", ui("engine_failed", { detail: engineFailure() }));
     return;
   }
+  markField(answer.ok ? null : answer.error);
   if (!answer.ok) {
-    result.className = "error";
-    result.textContent = ui("shared_bad", { detail: answer.error.message });
+    say("error", errorText(answer.error));
     return;
   }
-  result.textContent = ui("editor_ok");
-  const hash = `#k=${spec.kind}&p=${encodeURIComponent(position)}${form.show.checked ? "&show=all" : ""}`;
+  say("ok", ui("editor_ok"));
+  const extra = `${form.show.checked ? "&show=all" : ""}${answerText ? `&a=${encodeURIComponent(answerText)}` : ""}`;
+  const hash = `#k=${spec.kind}&p=${encodeURIComponent(position)}${extra}`;
   const link = document.getElementById("ed-link");
   link.href = hash;
   row.hidden = false;
   document.getElementById("ed-copy").onclick = async () => {
     const copied = document.getElementById("ed-copied");
+    const url = new URL(hash, location.href).href;
     try {
-      await navigator.clipboard.writeText(new URL(hash, location.href).href);
+      await navigator.clipboard.writeText(url);
       copied.textContent = ui("link_copied");
     } catch {
-      copied.textContent = format(ui("link_manual"), { url: new URL(hash, location.href).href });
+      copied.textContent = format(ui("link_manual"), { url });
     }
   };
 });

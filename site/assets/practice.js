@@ -1,7 +1,7 @@
 // Practice drills: the engine generates a puzzle for the chosen theme (op "drill"), the page
 // renders it and keeps a streak of puzzles solved without a wrong answer or a peek.
 import { engine } from "./engine-client.js";
-import { ui } from "./messages.js";
+import { engineFailure, errorText, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
@@ -32,14 +32,14 @@ async function next() {
   try {
     await engine().ready;
     answer = await engine().request("drill", { theme, seed });
-  } catch (error) {
+  } catch {
     if (request !== latest) return;
-    area.replaceChildren(el("p", "error", ui("engine_failed", { detail: String(error.message || error) })));
+    area.replaceChildren(el("p", "error", ui("engine_failed", { detail: engineFailure() })));
     return;
   }
   if (request !== latest) return;
   if (!answer.ok) {
-    area.replaceChildren(el("p", "error", answer.error.message));
+    area.replaceChildren(el("p", "error", errorText(answer.error)));
     return;
   }
   const section = renderPuzzle(answer.puzzle, answer.view, answer.solution, answer.table);

@@ -3,6 +3,7 @@
 // engine computed (at build time for lessons, in the worker for drills and shared positions).
 import { judgeWithTable } from "./answers.js";
 import { reason, ui, verdict } from "./messages.js";
+import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -22,6 +23,8 @@ export class Puzzle {
     this.feedback = section.querySelector(".feedback");
     this.attempts = 0;
     this.hints = 0;
+    this.solved = false;
+    this.feedback.tabIndex = -1;
     this.bindStatic();
     this.bindAnswers();
   }
@@ -89,18 +92,37 @@ export class Puzzle {
 
   reset() {
     this.feedback.replaceChildren();
+    this.feedback.className = "feedback";
     this.section.querySelector(".retry").hidden = true;
     for (const b of this.section.querySelectorAll("[aria-pressed]")) b.setAttribute("aria-pressed", "false");
-    for (const b of this.section.querySelectorAll(".wrong, .right")) b.classList.remove("wrong", "right");
+    for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
+    takeBack(this.section);
+    if (this.solved) {
+      // a solved puzzle stays locked until "try again": then it starts over, solution closed
+      this.solved = false;
+      this.section.classList.remove("solved");
+      this.enable();
+      const panel = this.section.querySelector(".solution-text");
+      if (panel) panel.hidden = true;
+      this.section.querySelector(".show-solution")?.setAttribute("aria-expanded", "false");
+    }
     const first = this.section.querySelector(".hand button, .trick button.card, button.choice, input.number");
     if (first) first.focus();
   }
 
+  // The verdict in big calm marks (✓ or ✗ and words, not colour alone), scrolled into view.
+  say(tone, lines) {
+    this.feedback.className = `feedback ${tone}`;
+    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
+    this.feedback.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+
   submit(answer, control) {
+    if (this.solved) return; // locked until "try again"
     const result = judgeWithTable(this.table, answer);
     if (result.verdict === "not-a-number") {
       // not an attempt: the answer could not be read as a number
-      this.feedback.replaceChildren(el("p", "verdict wrong", verdict("not_a_number")));
+      this.say("notice", [verdict("not_a_number")]);
       return;
     }
     this.attempts += 1;
@@ -128,17 +150,27 @@ export class Puzzle {
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
       if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
     }
-    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
-    if (control && control.classList.contains("card")) control.classList.add(tone);
+    // only the latest answer is marked
+    for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
+    if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);
     const done = tone === "right";
-    this.section.querySelector(".retry").hidden = done;
-    if (!done) this.report("wrong");
-    if (done) {
-      const panel = this.section.querySelector(".solution-text");
-      panel.hidden = false;
-      this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
-      this.report("solved");
+    if (!done) {
+      this.section.querySelector(".retry").hidden = false; // first: it moves the feedback down
+      this.say(tone, lines);
+      this.report("wrong");
+      return;
     }
+    this.solved = true;
+    this.section.classList.add("solved");
+    for (const c of this.controls()) c.disabled = true;
+    if (control && control.closest(".hand") && ["legal-card", "best-card"].includes(this.kind)) playToTrick(this.section, control);
+    const panel = this.section.querySelector(".solution-text");
+    panel.hidden = false;
+    this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
+    this.section.querySelector(".retry").hidden = false;
+    this.say(tone, lines);
+    this.feedback.focus({ preventScroll: true }); // the answer's control is now disabled
+    this.report("solved");
   }
 
   // Learner features (progress) listen for this event; the puzzle itself keeps no state.

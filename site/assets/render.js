@@ -17,28 +17,53 @@ function solutionText(kind, solution) {
   return ui("solution_cards", { cards: names });
 }
 
+// A card is a picture of its face, drawn from the page's card sprite (#c-HK), named by its
+// spoken name: the same markup as the card_span and card_button macros of puzzle.html.
+const SVG = "http://www.w3.org/2000/svg";
+
+function faceOf(code) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "face");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `#c-${code}`);
+  svg.append(use);
+  return svg;
+}
+
 export function cardSpan(code) {
-  const face = cardFace(code);
-  const span = el("span", face.red ? "card red" : "card");
+  const span = el("span", cardFace(code).red ? "card red" : "card");
   span.setAttribute("role", "img");
   span.setAttribute("aria-label", spokenName(code));
-  span.append(el("span", "", face.text));
-  span.firstChild.setAttribute("aria-hidden", "true");
+  span.append(faceOf(code));
   return span;
 }
 
 export function cardButton(code, toggle) {
-  const face = cardFace(code);
-  const button = el("button", face.red ? "card red" : "card");
+  const button = el("button", cardFace(code).red ? "card red" : "card");
   button.type = "button";
   button.dataset.card = code;
   button.disabled = true;
   button.setAttribute("aria-label", spokenName(code));
   if (toggle) button.setAttribute("aria-pressed", "false");
-  const text = el("span", "", face.text);
-  text.setAttribute("aria-hidden", "true");
-  button.append(text);
+  button.append(faceOf(code));
   return button;
+}
+
+// One card played to a trick, at its place round the table (a list item of ol.trick-cards.around).
+export function playedCard(seatName, place, card) {
+  const item = el("li", `at-${place}`);
+  item.append(el("span", "seat-name", seatName), " ", card);
+  return item;
+}
+
+// What the learner is asked; a score drill says whose score to type.
+function prompt(spec, view) {
+  const bidder = view.bidder ?? null;
+  if (spec.kind === "score" && bidder !== null && view.seats[bidder].side === spec.side) return ui("score_bidder_prompt");
+  return catalog.kinds[spec.kind];
 }
 
 export function renderPuzzle(spec, view, solution, answers) {
@@ -48,7 +73,9 @@ export function renderPuzzle(spec, view, solution, answers) {
   section.dataset.kind = spec.kind;
   section.dataset.puzzle = JSON.stringify(spec);
   section.dataset.answers = JSON.stringify(answers);
-  section.append(el("h2", "", ui("puzzle")), el("p", "prompt", catalog.kinds[spec.kind]));
+  const head = el("div", "puzzle-head");
+  head.append(el("h2", "", ui("puzzle")));
+  section.append(head, el("p", "prompt", prompt(spec, view)));
   const title = catalog.presets[view.rules] || view.rules_title;
   section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
   const state = el("dl", "state");
@@ -65,44 +92,51 @@ export function renderPuzzle(spec, view, solution, answers) {
   for (const seat of view.seats) {
     if (seat.you) continue;
     const box = el("div", `seat seat-${view.where[seat.seat]}`);
-    box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]]));
-    if (seat.points || seat.tricks) {
-      box.append(el("span", "taken", taken(seat)));
-    }
+    const bidder = seat.bidder ? ` · ${ui("bidder")}` : "";
+    box.append(el("span", "seat-name", catalog.seats[view.where[seat.seat]] + bidder));
     if (seat.cards) {
       const cards = el("span", "cards");
       cards.append(...seat.cards.map(cardSpan));
       box.append(cards);
     } else {
-      box.append(el("span", "hidden-cards", hiddenCards(seat.count)));
+      const hidden = el("span", "hidden-cards");
+      const back = el("span", "card back");
+      back.setAttribute("aria-hidden", "true");
+      hidden.append(back, el("span", "", hiddenCards(seat.count)));
+      box.append(hidden);
     }
+    if (seat.points || seat.tricks) box.append(el("span", "taken", taken(seat)));
     table.append(box);
   }
   const trick = el("div", "trick");
   trick.append(el("h3", "", ui("trick")));
-  const played = (cards) => {
-    const list = el("ol", "trick-cards");
+  const played = (cards, className) => {
+    const list = el("ol", className);
     for (const p of cards) {
-      const item = el("li");
       const card = spec.kind === "trick-winner" ? cardButton(p.card, false) : cardSpan(p.card);
-      item.append(el("span", "seat-name", catalog.seats[view.where[p.seat]]), card);
-      list.append(item);
+      list.append(playedCard(catalog.seats[view.where[p.seat]], view.where[p.seat], card));
     }
     return list;
   };
-  if (view.trick.length) trick.append(played(view.trick));
-  if (view.then.length) trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then));
-  if (!view.trick.length && !view.then.length) trick.append(el("p", "", ui("trick_empty")));
+  if (!view.trick.length && !view.then.length) trick.append(el("p", "trick-empty", ui("trick_empty")));
+  trick.append(played(view.trick, view.trick.length ? "trick-cards around" : "trick-cards around empty"));
+  if (view.then.length) {
+    const aroundTable = spec.kind === "trick-winner" || (!view.trick.length && view.then.length === view.players);
+    const around = aroundTable ? " around" : "";
+    trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, `trick-cards then-cards${around}`));
+  }
   table.append(trick);
   section.append(table);
   const you = el("div", "you");
-  you.append(el("h3", "", ui("your_hand")));
+  const me = view.seats[view.mover];
+  you.append(el("h3", "", ui("your_hand") + (me.bidder ? ` · ${ui("bidder")}` : "")));
   const hand = el("div", "hand");
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", ui("your_hand"));
-  const me = view.seats[view.mover];
   const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
-  hand.append(...me.cards.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
+  const onTable = spec.kind === "trick-winner" ? view.then.map((p) => p.card) : [];
+  const held = me.cards.filter((c) => !onTable.includes(c));
+  hand.append(...held.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
   if (me.points || me.tricks) you.firstChild.append(` (${taken(me)})`);
   you.append(hand);
   section.append(you);
@@ -123,6 +157,17 @@ export function renderPuzzle(spec, view, solution, answers) {
     check.disabled = true;
     controls.append(check);
   }
+  let hint = null;
+  if (spec.hint && catalog.drill_hints[spec.hint.code]) {
+    hint = el("div", "hint-text", format(catalog.drill_hints[spec.hint.code], spec.hint.params));
+    hint.id = `${section.id}-hint`;
+    hint.hidden = true;
+    const button = el("button", "show-hint", ui("hint"));
+    button.type = "button";
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-controls", hint.id);
+    controls.append(button);
+  }
   const show = el("button", "show-solution", ui("solution"));
   show.type = "button";
   show.setAttribute("aria-expanded", "false");
@@ -131,6 +176,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   retry.hidden = true;
   controls.append(show, retry);
   section.append(controls, el("p", "status"), el("div", "feedback"));
+  if (hint) section.append(hint);
   section.lastChild.setAttribute("aria-live", "polite");
   section.querySelector(".status").setAttribute("role", "status");
   const panel = el("div", "solution-text");

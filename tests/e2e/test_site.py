@@ -197,7 +197,7 @@ def test_without_webassembly_lessons_work_and_the_engine_pages_say_so(visit, bas
     section.locator(".verdict.right").wait_for()
     page = v.open(base_url + "/en/practice/")
     status = page.locator("#drill .error").inner_text(timeout=30_000)
-    assert "could not start" in status and "no WebAssembly" in status
+    assert "could not start" in status and "This browser has no WebAssembly." in status
 
 
 def test_pick_by_touch_on_a_phone(visit, base_url):
@@ -258,12 +258,15 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
 
 def test_copy_link_of_a_puzzle(visit, base_url):
     v = visit(permissions=["clipboard-read", "clipboard-write"])
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-queen")
     section = puzzle(page, "cannot-overtake")
-    section.locator("button.copy-link").click()
+    copy = section.locator("button.copy-link")
+    assert copy.get_attribute("aria-label") == "Copy link" and copy.inner_text() == ""  # an icon, named
+    copy.click()
     section.locator(".copy-status").filter(has_text="Link copied.").wait_for()
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == base_url + "/en/lessons/overtaking/#puzzle-cannot-overtake"
+    assert copied == base_url + "/en/p/cannot-overtake/"  # the puzzle's own page, which unfurls in a chat
+    section.locator(".copy-status").filter(has_text="Link copied.").wait_for(state="hidden", timeout=8_000)
 
 
 def test_build_a_position_share_it_and_solve_it(visit, base_url):
@@ -296,10 +299,10 @@ def test_build_a_position_share_it_and_solve_it(visit, base_url):
 @pytest.mark.parametrize(
     "fragment, expected",
     [
-        ("#k=best-card&p=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "cannot be opened"),
-        ("#k=best-card&p=rules%3Anope%2Fhands%3A%2Flead%3A0", "unknown rule set 'nope'"),
-        ("#k=legal-card&p=rules%3Athree-player%2Fhands%3AAK..%2Flead%3A0", "3 players"),
-        ("#k=%3Cscript%3E&p=x", "<script>"),
+        ("#k=best-card&p=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "does not know: “<img src=x onerror=alert(1)>”"),
+        ("#k=best-card&p=rules%3Anope%2Fhands%3A%2Flead%3A0", "There is no rule set called “nope”."),
+        ("#k=legal-card&p=rules%3Athree-player%2Fhands%3AAK..%2Flead%3A0", "number of players (3)"),
+        ("#k=%3Cscript%3E&p=x", "“<script>”"),
     ],
 )
 def test_malformed_or_hostile_links_show_a_message(visit, base_url, fragment, expected):

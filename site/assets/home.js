@@ -1,0 +1,51 @@
+// The front page: each lesson's progress on the course map, and one button to continue where the
+// learner left off (the last lesson opened, or the next unfinished one after it).
+import { ui } from "./messages.js";
+import * as progress from "./progress.js";
+
+const LAST_LESSON = "huutopussi.last-lesson"; // written by app.js when a lesson page opens
+const lessons = [...document.querySelectorAll(".course > li")];
+const button = document.getElementById("continue");
+
+function lastLesson() {
+  try {
+    return localStorage.getItem(LAST_LESSON);
+  } catch {
+    return null;
+  }
+}
+
+function unsolved(item) {
+  return item.dataset.puzzles.split(" ").filter((id) => id && !progress.get(id)?.solved);
+}
+
+function show() {
+  let started = false;
+  const open = new Map();
+  for (const item of lessons) {
+    const ids = item.dataset.puzzles.split(" ").filter(Boolean);
+    const left = unsolved(item);
+    item.querySelector("progress").value = ids.length - left.length;
+    item.classList.toggle("done", ids.length > 0 && left.length === 0);
+    item.classList.remove("current");
+    if (left.length < ids.length) started = true;
+    open.set(item, left);
+  }
+  const last = lessons.findIndex((item) => item.dataset.lesson === lastLesson());
+  const order = last < 0 ? lessons : [...lessons.slice(last), ...lessons.slice(0, last)];
+  const next = order.find((item) => open.get(item).length > 0);
+  if (!next) {
+    button.hidden = true;
+    return;
+  }
+  button.hidden = false;
+  next.classList.add("current");
+  const left = open.get(next);
+  const all = next.dataset.puzzles.split(" ").filter(Boolean);
+  const anchor = left.length < all.length ? `#puzzle-${left[0]}` : "";
+  button.href = `lessons/${next.dataset.lesson}/${anchor}`;
+  button.textContent = started || last >= 0 ? ui("continue_course", { title: next.dataset.title }) : button.dataset.start;
+}
+
+show();
+document.addEventListener("progress-changed", show);

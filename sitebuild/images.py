@@ -1,0 +1,305 @@
+"""Pictures of positions for link previews (``og:image``): one PNG per puzzle, per lesson and for
+the site, drawn with Pillow from the engine's puzzle view and the card geometry of
+``sitebuild.cards`` (suits are shapes, not font glyphs). The pictures hold no words, so both
+languages share them: ``og/p/ID.png``, ``og/lesson/SLUG.png`` and ``og/site.png``.
+
+Each picture is cached in ``build/og-cache/`` (git-ignored) under a hash of what it shows and of
+this drawing code, so a build redraws only what changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from . import ROOT
+from .cards import (
+    EMBLEM_FILL,
+    EMBLEM_STROKE,
+    EMBLEMS,
+    FACE_LETTER_SIZE,
+    FRAME,
+    FRAME_FILL,
+    HEIGHT,
+    INDEX_RANK_SIZE,
+    INDEX_RANK_Y,
+    INDEX_SUIT,
+    INDEX_X,
+    RED,
+    SUIT_SHAPES,
+    WIDTH,
+    Circle,
+    Curve,
+    pip_layout,
+    rank_text,
+)
+
+SIZE = (1200, 630)
+SCALE = 2  # drawn at twice the size and reduced: smooth edges without an anti-aliasing renderer
+FELT, FELT_DARK, FELT_LINE = (31, 111, 80), (23, 85, 61), (46, 138, 101)
+INK, RED_INK, WHITE = (20, 33, 61), (176, 16, 28), (255, 255, 255)
+BACK, BACK_LINE = (30, 58, 138), (59, 100, 216)
+CACHE = ROOT / "build" / "og-cache"
+
+
+def _hex(color: str) -> tuple[int, int, int]:
+    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def _bezier(p0, c1, c2, p1, steps=10):
+    for i in range(1, steps + 1):
+        t = i / steps
+        u = 1 - t
+        yield (
+            u**3 * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p1[0],
+            u**3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p1[1],
+        )
+
+
+def curve_points(curve: Curve) -> list[tuple[float, float]]:
+    points = [curve.start]
+    for c1, c2, end in curve.segments:
+        if c2 == end:
+            points.append(end)
+        else:
+            points.extend(_bezier(points[-1], c1, c2, end))
+    return points
+
+
+class Painter:
+    """Draws on an RGB image at SCALE times the picture's size."""
+
+    def __init__(self):
+        from PIL import Image, ImageDraw, ImageFont
+
+        self.image = Image.new("RGB", (SIZE[0] * SCALE, SIZE[1] * SCALE), FELT)
+        self.draw = ImageDraw.Draw(self.image)
+        self._fonts = {}
+        self._font = ImageFont.load_default
+
+    def font(self, size: float):
+        key = round(size * SCALE)
+        if key not in self._fonts:
+            self._fonts[key] = self._font(size=key)
+        return self._fonts[key]
+
+    def suit(self, suit: str, x: float, y: float, size: float, color) -> None:
+        """A suit shape in the box (x, y, size) of picture units."""
+        k = size / 100 * SCALE
+
+        def place(point):
+            return (x * SCALE + point[0] * k, y * SCALE + point[1] * k)
+
+        for shape in SUIT_SHAPES[suit]:
+            if isinstance(shape, Circle):
+                cx, cy = place(shape.center)
+                r = shape.radius * k
+                self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color)
+            else:
+                self.draw.polygon([place(p) for p in curve_points(shape)], fill=color)
+
+    def text(self, x: float, y: float, text: str, size: float, color, anchor: str = "ms") -> None:
+        self.draw.text(
+            (x * SCALE, y * SCALE),
+            text,
+            font=self.font(size),
+            fill=color,
+            anchor=anchor,
+            stroke_width=max(1, round(size * SCALE / 30)),
+            stroke_fill=color,
+        )
+
+    def card(self, code: str | None, x: float, y: float, width: float) -> None:
+        """A card face (or its back when ``code`` is None) with its top-left corner at (x, y)."""
+        k = width / WIDTH
+        height = HEIGHT * k
+        box = [v * SCALE for v in (x, y, x + width, y + height)]
+        radius = 4 * k * SCALE
+        shadow = [v + 3 * SCALE for v in box]
+        self.draw.rounded_rectangle(shadow, radius, fill=FELT_DARK)
+        if code is None:
+            self.draw.rounded_rectangle(box, radius, fill=WHITE)
+            inner = [box[0] + 3 * k * SCALE, box[1] + 3 * k * SCALE, box[2] - 3 * k * SCALE, box[3] - 3 * k * SCALE]
+            self.draw.rounded_rectangle(inner, radius * 0.6, fill=BACK)
+            step = 6 * k * SCALE
+            left, top, right, bottom = inner
+            offset = 0.0
+            while offset < (right - left) + (bottom - top):
+                a = (left + offset, top) if offset < right - left else (right, top + offset - (right - left))
+                b = (left, top + offset) if offset < bottom - top else (left + offset - (bottom - top), bottom)
+                self.draw.line([a, b], fill=BACK_LINE, width=max(1, round(k * SCALE * 1.2)))
+                offset += step
+            return
+        self.draw.rounded_rectangle(box, radius, fill=WHITE, outline=(148, 163, 184), width=max(1, round(SCALE)))
+        suit, rank = code[0], code[1]
+        color = RED_INK if suit in RED else INK
+
+        def at(u, v):
+            return x + u * k, y + v * k
+
+        if rank in "KQJ":
+            fx, fy, fw, fh = FRAME
+            frame = [*at(fx, fy), *at(fx + fw, fy + fh)]
+            self.draw.rounded_rectangle(
+                [v * SCALE for v in frame], 3 * k * SCALE, fill=_hex(FRAME_FILL), outline=color, width=SCALE
+            )
+            emblem = [at(fx + (fw - 30) / 2 + px, fy + 6 + py) for px, py in curve_points(EMBLEMS[rank])]
+            self.draw.polygon(
+                [(px * SCALE, py * SCALE) for px, py in emblem],
+                fill=_hex(EMBLEM_FILL),
+                outline=_hex(EMBLEM_STROKE),
+            )
+            self.text(*at(WIDTH / 2, fy + fh / 2 + 9), rank, FACE_LETTER_SIZE * k, color)
+            self.suit(suit, *at(WIDTH / 2 - 5, fy + fh - 16), 10 * k, color)
+        else:
+            for px, py, size in pip_layout(rank):
+                self.suit(suit, *at(px, py), size * k, color)
+        self.text(*at(INDEX_X, INDEX_RANK_Y), rank_text(rank), INDEX_RANK_SIZE * k, color)
+        sx, sy, ss = INDEX_SUIT
+        self.suit(suit, *at(sx, sy), ss * k, color)
+
+    def badge(self, x: float, y: float, radius: float, text: str | None) -> None:
+        """A white chip with a number, or with a dash (a pass) when ``text`` is None."""
+        s = SCALE
+        self.draw.ellipse(((x - radius) * s, (y - radius) * s, (x + radius) * s, (y + radius) * s), fill=WHITE)
+        if text is None:
+            self.draw.rounded_rectangle(
+                ((x - radius / 2) * s, (y - 5) * s, (x + radius / 2) * s, (y + 5) * s), 5 * s, fill=FELT_DARK
+            )
+        else:
+            self.text(x, y, text, radius * 1.1, FELT_DARK, anchor="mm")
+
+    def table(self) -> None:
+        s = SCALE
+        self.draw.rounded_rectangle((24 * s, 24 * s, (SIZE[0] - 24) * s, (SIZE[1] - 24) * s), 60 * s, fill=FELT_DARK)
+        self.draw.rounded_rectangle(
+            (32 * s, 32 * s, (SIZE[0] - 32) * s, (SIZE[1] - 32) * s), 54 * s, outline=FELT_LINE, width=2 * s
+        )
+
+    def png(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # 64 colours are plenty for flat shapes and halve the file (about 12 kB a picture)
+        self.image.reduce(SCALE).quantize(64).save(path, "PNG")
+
+
+# Where things are in the picture (picture units, 1200 x 630).
+TRICK_CARD = 128
+HAND_CARD = 150
+SIDE_CARD = 84
+TRICK_AT = {  # top-left corner of a trick card at each place
+    "left": (430, 170),
+    "right": (642, 170),
+    "partner": (536, 60),
+    "across": (536, 60),
+    "you": (536, 250),
+}
+
+
+def _fan(painter: Painter, cards, x: float, y: float, width: float, step_x: float, step_y: float) -> None:
+    for i, code in enumerate(cards):
+        painter.card(code, x + i * step_x, y + i * step_y, width)
+
+
+def draw_position(painter: Painter, view: dict) -> None:
+    """Seats round the table, the trick in the middle and the mover's hand at the bottom."""
+    painter.table()
+    where = view["where"]
+    for seat in view["seats"]:
+        if seat["you"]:
+            continue
+        place = where[seat["seat"]]
+        cards = seat["cards"] if seat["cards"] is not None else [None] * seat["count"]
+        n = len(cards)
+        if place == "left":
+            _fan(painter, cards, 70, 300 - (n - 1) * 17 - 59, SIDE_CARD, 0, 34)
+        elif place == "right":
+            _fan(painter, cards, SIZE[0] - 70 - SIDE_CARD, 300 - (n - 1) * 17 - 59, SIDE_CARD, 0, 34)
+        else:  # across the table: along the top edge, to the left of the trick
+            _fan(painter, cards, 380 - n * 40, 46, SIDE_CARD, 40, 0)
+    played = list(view["trick"]) + (list(view["then"]) if view["kind"] == "trick-winner" else [])
+    places = {"left": 0, "partner": 1, "across": 1, "right": 2, "you": 3}
+    for item in sorted(played, key=lambda t: places[where[t["seat"]]]):
+        px, py = TRICK_AT[where[item["seat"]]]
+        painter.card(item["card"], px, py, TRICK_CARD)
+    me = view["seats"][view["mover"]]["cards"] or []
+    n = len(me)
+    step = min(104, (SIZE[0] - 260 - HAND_CARD) / max(1, n - 1))
+    start = (SIZE[0] - (HAND_CARD + step * (n - 1))) / 2
+    _fan(painter, me, start, 440, HAND_CARD, step, 0)
+    if view.get("trump"):
+        painter.draw.ellipse((48 * SCALE, 48 * SCALE, 128 * SCALE, 128 * SCALE), fill=WHITE)
+        color = RED_INK if view["trump"] in RED else INK
+        painter.suit(view["trump"], 63, 64, 50, color)
+
+
+def draw_auction(painter: Painter, view: dict) -> None:
+    """The bids of an auction as a row of chips (a pass is a dash), over a few face-down cards."""
+    painter.table()
+    for i in range(view["players"]):
+        _fan(painter, [None] * 3, 120 + i * 260, 70, 96, 30, 0)
+    bids = [b["bid"] for b in view["bids"]]
+    width = 150
+    start = (SIZE[0] - width * len(bids)) / 2
+    for i, bid in enumerate(bids):
+        x = start + i * width + width / 2
+        painter.badge(x, 420, 58, None if bid == "p" else bid)
+
+
+def draw_site(painter: Painter) -> None:
+    painter.table()
+    fan = ["SA", "HT", "CK", "DQ", "HJ"]
+    _fan(painter, fan, 600 - (170 + 4 * 120) / 2, 200, 170, 120, 0)
+    painter.text(600, 150, "Huutopussi", 72, WHITE)
+    for i, suit in enumerate("SHCD"):
+        painter.suit(suit, 510 + i * 50, 480, 34, WHITE)
+
+
+def lesson_badge(painter: Painter, number: int) -> None:
+    painter.draw.ellipse((1040 * SCALE, 48 * SCALE, 1140 * SCALE, 148 * SCALE), fill=WHITE)
+    painter.text(1090, 99, str(number), 54, FELT_DARK, anchor="mm")
+
+
+DRAWING_VERSION = hashlib.sha256(Path(__file__).read_bytes() + (Path(__file__).parent / "cards.py").read_bytes())
+
+
+def _cached(target: Path, what: dict, draw) -> None:
+    digest = DRAWING_VERSION.copy()
+    digest.update(json.dumps(what, sort_keys=True).encode())
+    cached = CACHE / f"{digest.hexdigest()[:24]}.png"
+    if not cached.exists():
+        painter = Painter()
+        draw(painter)
+        painter.png(cached)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, target)
+
+
+def write_images(lessons, out: Path) -> dict[str, str]:
+    """Draws every picture into ``out``; returns where each is, relative to the site's root:
+    ``site``, ``lesson/SLUG`` and ``puzzle/ID``."""
+    paths = {"site": "og/site.png"}
+    _cached(out / paths["site"], {"site": True}, draw_site)
+    for lesson in lessons:
+        first = None
+        for p in lesson.puzzles:
+            view = lesson.checked[p["id"]]["view"]
+            draw = draw_auction if view["kind"] == "auction" else draw_position
+            key = f"puzzle/{p['id']}"
+            paths[key] = f"og/p/{p['id']}.png"
+            _cached(out / paths[key], {"view": view}, lambda painter, view=view, draw=draw: draw(painter, view))
+            first = first or (view, draw)
+        key = f"lesson/{lesson.slug}"
+        paths[key] = f"og/lesson/{lesson.slug}.png"
+        if first is None:
+            paths[key] = paths["site"]
+            continue
+        view, draw = first
+
+        def draw_lesson(painter, view=view, draw=draw, number=lesson.order):
+            draw(painter, view)
+            lesson_badge(painter, number)
+
+        _cached(out / paths[key], {"lesson": lesson.order, "view": view}, draw_lesson)
+    return paths

@@ -1,0 +1,337 @@
+"""How the site looks and speaks, in Chromium at a phone's size (390x844, touch) and at a desktop's:
+no page scrolls sideways, no page shows the other language's catalog text, cards are pictures
+named by their spoken names, feedback is marked and locked, the front page invites, the editor's
+errors are in the page's language. The journeys write screenshots of the key states to
+test-results/screenshots/ (git-ignored) for a reviewer to look at."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "screenshots"
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, str):
+        yield value
+
+
+def foreign_fragments(lang: str) -> list[str]:
+    """Pieces of the other language's catalog long enough to be recognised (the text between
+    placeholders, at least two words and 12 characters) that this language's catalog lacks."""
+    other = "en" if lang == "fi" else "fi"
+    own = "\n".join(_leaves(CATALOGS[lang]))
+    pieces = set()
+    for text in _leaves(CATALOGS[other]):
+        for piece in re.split(r"\{[^}]*\}", text):
+            piece = piece.strip(" .,:;()–—“”\"'")
+            if len(piece) >= 12 and " " in piece and piece not in own:
+                pieces.add(piece)
+    return sorted(pieces)
+
+
+FOREIGN = {lang: foreign_fragments(lang) for lang in CATALOGS}
+
+# The text a reader meets in the page's language: visible and hidden text and the names given to
+# assistive technology; parts marked as another language (the language switch, the glossary's
+# terms, the bilingual root and 404 pages) do not count.
+PAGE_TEXT = """(lang) => {
+  const body = document.body.cloneNode(true);
+  for (const node of body.querySelectorAll("[lang]")) if (node.lang !== lang) node.remove();
+  for (const node of body.querySelectorAll("script, .card-sprite")) node.remove();
+  const names = [...body.querySelectorAll("[aria-label], [placeholder], [title]")].map(
+    (n) => [n.getAttribute("aria-label"), n.getAttribute("placeholder"), n.getAttribute("title")].join(" "));
+  return body.textContent + "\\n" + names.join("\\n");
+}"""
+
+
+def check_page(page, lang: str, where: str) -> None:
+    width = page.viewport_size["width"]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{where}: the page is {scroll} px wide on a {width} px screen"
+    text = page.evaluate(PAGE_TEXT, lang)
+    foreign = [piece for piece in FOREIGN[lang] if piece in text]
+    assert not foreign, f"{where}: text of the other language on a {lang} page: {foreign[:5]}"
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def built_pages(site_dir: Path, lang: str) -> list[str]:
+    pages = sorted(p.parent.relative_to(site_dir).as_posix() for p in (site_dir / lang).rglob("index.html"))
+    return ["/" + p + "/" for p in pages]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_every_page_fits_the_screen_and_speaks_its_language(visit, base_url, site_dir, lang, size):
+    v = visit(**SIZES[size])
+    paths = built_pages(site_dir, lang)
+    assert len(paths) > 100
+    if lang == "fi":
+        paths += ["/", "/no/such/page/"]  # the bilingual root and 404 pages, their Finnish side
+    for path in paths:
+        page = v.open(base_url + path, ready=path.startswith(f"/{lang}/"))
+        check_page(page, lang, f"{size} {path}")
+    assert not v.errors
+
+
+def card_names(lang):
+    catalog = CATALOGS[lang]
+    return lambda card: catalog["cards"]["spoken"].format(
+        suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]]["nom"]
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_learner_journey_in_pictures(visit, base_url, lang, size):
+    """Front page, a lesson puzzle before, after a wrong card and solved, its own page, the
+    editor with a mistake, practice with a hint and the 404 page: each state fits the screen and
+    is in the page's language, and is saved as a screenshot."""
+    v = visit(**SIZES[size])
+    name = f"{lang}-{size}"
+    click = "tap" if size == "phone" else "click"
+    page = v.open(f"{base_url}/{lang}/")
+    check_page(page, lang, "front page")
+    shoot(page, f"{name}-01-front")
+
+    page = v.open(f"{base_url}/{lang}/lessons/overtaking/#puzzle-overtake-king")
+    section = page.locator("#puzzle-overtake-king")
+    check_page(page, lang, "lesson")
+    section.scroll_into_view_if_needed()
+    shoot(page, f"{name}-02-lesson-before")
+    getattr(section.locator('button[data-card="H9"]'), click)()
+    feedback = section.locator(".feedback.wrong")
+    feedback.wait_for()
+    page.wait_for_timeout(700)  # the reason scrolls into view
+    box = feedback.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"] + 1, "the reason is below the fold"
+    check_page(page, lang, "wrong card")
+    shoot(page, f"{name}-03-lesson-wrong")
+    getattr(section.locator('button[data-card="HK"]'), click)()
+    section.locator(".feedback.right").wait_for()
+    page.wait_for_timeout(500)
+    check_page(page, lang, "solved")
+    shoot(page, f"{name}-04-lesson-solved")
+
+    page = v.open(f"{base_url}/{lang}/p/cannot-overtake/")
+    check_page(page, lang, "puzzle page")
+    shoot(page, f"{name}-05-puzzle-page")
+
+    page = v.open(f"{base_url}/{lang}/position/")
+    page.fill("#ed-hand-0", "AX..")
+    page.click("button.make-link")
+    error = page.locator("#ed-result .error")
+    error.wait_for(timeout=90_000)
+    assert error.inner_text() == CATALOGS[lang]["errors"]["hand_groups"].replace("{player}", "1")
+    error.scroll_into_view_if_needed()
+    check_page(page, lang, "editor error")
+    shoot(page, f"{name}-06-editor-error")
+
+    page = v.open(f"{base_url}/{lang}/practice/")
+    drill = page.locator("#drill section.puzzle")
+    drill.wait_for(timeout=90_000)
+    drill.locator(".show-hint").click()
+    assert drill.locator(".hint-text").is_visible()
+    check_page(page, lang, "practice")
+    shoot(page, f"{name}-07-practice-hint")
+
+    page = v.open(f"{base_url}/{lang}/no/such/page/", ready=False)
+    page.locator("h1").wait_for()
+    shoot(page, f"{name}-08-not-found")
+    assert not v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_editor_errors_are_in_the_page_language(visit, base_url, lang):
+    page = visit().open(f"{base_url}/{lang}/position/")
+    cases = [
+        ({"#ed-hand-0": "A...", "#ed-hand-1": "K...", "#ed-hand-2": "A..."}, "card_twice"),
+        ({"#ed-hand-0": "AK...", "#ed-hand-1": "Q...", "#ed-hand-2": "J..."}, "hand_size"),
+        ({"#ed-hand-0": "A...", "#ed-hand-1": "K...", "#ed-hand-2": "Q...", "#ed-trick": "HX"}, "bad_card"),
+        ({"#ed-trick": "", "#ed-decl": "D4"}, "seat_out_of_range"),
+        ({"#ed-decl": "D0"}, "seat_out_of_range"),
+        ({"#ed-hand-0": "AK...", "#ed-hand-1": "QJ...", "#ed-hand-2": "T9...", "#ed-decl": ""}, "several_optimal"),
+    ]
+    page.select_option("#ed-kind", "best-card")
+    for fields, code in cases:
+        for selector, value in fields.items():
+            page.fill(selector, value)
+        page.click("button.make-link")
+        error = page.locator("#ed-result .error")
+        error.wait_for(timeout=90_000)
+        assert worded(CATALOGS[lang]["errors"][code], error.inner_text()), (code, error.inner_text())
+        check_page(page, lang, f"editor: {code}")
+    compound = CATALOGS[lang]["cards"]["compound"]
+    spades = CATALOGS[lang]["suits"]["S"]["nom"]
+    for rank in "AK":
+        name = compound.format(suit=spades, rank=CATALOGS[lang]["ranks"][rank]["nom"])
+        assert name in page.inner_text("#ed-result").lower(), "the equally good cards are named"
+    page.fill("#ed-answer", "SA SK")
+    page.click("button.make-link")
+    page.locator("#ed-link-row").wait_for()
+    assert "&a=SA%20SK" in page.get_attribute("#ed-link", "href")
+
+
+def worded(template: str, text: str) -> bool:
+    """Is ``text`` the catalog's ``template`` with its placeholders filled in?"""
+    pattern = ".+".join(re.escape(part) for part in re.split(r"\{[^}]*\}", template))
+    return re.fullmatch(pattern, text, re.IGNORECASE | re.DOTALL) is not None
+
+
+@pytest.mark.parametrize("fragment", ["#k=best-card&p=", "#k=nonsense&p=x"])
+def test_an_empty_or_unknown_shared_link_says_so_in_finnish(visit, base_url, fragment):
+    page = visit().open(base_url + "/fi/position/" + fragment)
+    error = page.locator("#shared .error")
+    error.wait_for(timeout=30_000)
+    code = "empty" if fragment.endswith("p=") else "unknown_kind"
+    expected = CATALOGS["fi"]["errors"][code].replace("{kind}", "nonsense")
+    assert error.inner_text() == CATALOGS["fi"]["ui"]["shared_bad"].replace("{detail}", expected)
+
+
+def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit, base_url):
+    page = visit().open(base_url + "/fi/lessons/overtaking/")
+    names = card_names("fi")
+    cards = page.locator("section.puzzle .card:not(.back)").all()
+    assert len(cards) > 30
+    for card in cards[:40]:
+        code = card.locator("use").get_attribute("href").removeprefix("#c-")
+        assert card.get_attribute("aria-label") == names(code)
+        assert card.inner_text().strip() == "", "a card shows text that differs from its name"
+    hidden = page.locator("#puzzle-overtake-king .seat .hidden-cards").first
+    assert hidden.locator("[aria-label]").count() == 0 and hidden.locator("use").count() == 0
+    same = page.evaluate(
+        """async () => {
+            const { cardButton, cardSpan } = await import("/assets/render.js");
+            const attrs = (n) => [...n.attributes].filter((a) => a.name !== "disabled")
+              .map((a) => `${a.name}=${a.value}`);
+            const canon = (n) => n.nodeType === 3 ? n.textContent.trim() :
+              `${n.tagName.toLowerCase()}[${attrs(n).sort()}](${[...n.childNodes].map(canon).join("")})`;
+            const button = document.querySelector('#puzzle-overtake-king .hand button[data-card="HK"]');
+            const span = document.querySelector('#puzzle-overtake-king .trick .card[role="img"]');
+            const code = span.querySelector("use").getAttribute("href").slice(3);
+            return [canon(button) === canon(cardButton("HK", false)), canon(span) === canon(cardSpan(code))];
+        }"""
+    )
+    assert same == [True, True], "puzzle.html and render.js draw cards differently"
+
+
+def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):
+    page = visit(**SIZES["phone"]).open(base_url + "/en/lessons/follow-suit/#puzzle-first-lead-free")
+    buttons = page.locator("#puzzle-first-lead-free .hand button.card").all()
+    assert len(buttons) == 11
+    boxes = [b.bounding_box() for b in buttons]
+    faces = [b.locator(".face").bounding_box() for b in buttons]
+    assert any(f["width"] > b["width"] + 10 for f, b in zip(faces, boxes)), "the cards do not overlap"
+    for button, box in zip(buttons, boxes):
+        assert box["width"] >= 44 and box["height"] >= 44
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).closest('button')?.dataset.card",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == button.get_attribute("data-card"), "a card's strip is covered by another card"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_solved_puzzle_plays_its_card_to_the_trick_and_stays_locked_until_try_again(visit, base_url, motion):
+    v = visit(reduced_motion=motion)
+    page = v.open(base_url + "/en/lessons/overtaking/")
+    section = page.locator("#puzzle-overtake-king")
+    section.locator('button[data-card="HK"]').click()
+    moving = page.evaluate("document.getAnimations().length")
+    assert (moving > 0) == (motion == "no-preference")
+    played = section.locator(".trick li.at-you.played .card")
+    assert played.get_attribute("aria-label") == "king of hearts"
+    assert section.locator(".feedback.right").inner_text().startswith("Correct!")
+    for card in ("H9", "S9"):
+        assert section.locator(f'button[data-card="{card}"]').is_disabled()
+        section.locator(f'button[data-card="{card}"]').click(force=True)
+    assert section.locator(".feedback").inner_text().startswith("Correct!"), "a later click replaced the verdict"
+    section.locator("button.retry").click()
+    assert section.locator(".feedback").inner_text() == ""
+    assert section.locator(".trick li.played").count() == 0
+    assert not section.locator('button[data-card="H9"]').is_disabled()
+    assert section.locator(".solution-text").is_hidden()
+    section.locator('button[data-card="H9"]').click()
+    assert section.locator(".feedback.wrong").is_visible()
+    assert not v.errors
+
+
+def test_the_front_page_continues_where_the_learner_left_off(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/fi/")
+    button = page.locator("#continue")
+    assert button.inner_text().startswith("Aloita:") and button.get_attribute("href") == "lessons/cards/"
+    assert page.locator('button[data-reset=""]').is_hidden(), "nothing to reset yet"
+    for entry in ("play/", "practice/", "position/"):
+        assert page.locator(f'.entry-points a[href="{entry}"]').is_visible()
+    lesson = v.open(base_url + "/fi/lessons/overtaking/")
+    assert lesson.locator('button[data-reset="overtaking"]').is_hidden()
+    lesson.locator('#puzzle-overtake-king button[data-card="HK"]').click()
+    assert lesson.locator('button[data-reset="overtaking"]').is_visible()
+    page = v.open(base_url + "/fi/")
+    assert page.locator("#continue").inner_text() == "Jatka: Ylimeno"
+    assert page.locator("#continue").get_attribute("href") == "lessons/overtaking/#puzzle-overtake-queen"
+    current = page.locator(".course li.current")
+    assert current.get_attribute("data-lesson") == "overtaking"
+    assert current.locator("progress").evaluate("p => p.value") == 1
+    assert page.locator('button[data-reset=""]').is_visible()
+
+
+def test_a_malformed_puzzle_link_leaves_the_page_working(visit, base_url):
+    v = visit()
+    page = v.open(base_url + "/fi/lessons/overtaking/#puzzle-%")
+    section = page.locator("#puzzle-overtake-king")
+    section.locator('button[data-card="HK"]').click()
+    section.locator(".feedback.right").wait_for()
+    assert not v.errors, v.errors
+
+
+def test_a_missing_page_gets_the_404_page(visit, base_url):
+    v = visit()
+    response = v.page.goto(base_url + "/en/lessons/no-such-lesson/")
+    assert response.status == 404
+    assert v.page.locator("h1").inner_text() == CATALOGS["fi"]["ui"]["not_found_title"]
+    assert v.page.locator('section[lang="en"] h2').inner_text() == CATALOGS["en"]["ui"]["not_found_title"]
+
+
+def test_axe_finds_no_serious_violations_in_the_new_pages_and_states(visit, base_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+
+    def audit(page, where):
+        bad = [x for x in axe.run(page).response["violations"] if x["impact"] in ("serious", "critical")]
+        assert not bad, (where, [(x["id"], x["nodes"][0]["html"]) for x in bad])
+
+    v = visit(bypass_csp=True)  # axe-core is injected as a script
+    page = v.open(base_url + "/en/")
+    audit(page, "front page")
+    page = v.open(base_url + "/fi/p/overtake-king/")
+    page.locator('button[data-card="H9"]').click()
+    audit(page, "puzzle page, wrong card")
+    page.locator('button[data-card="HK"]').click()
+    audit(page, "puzzle page, solved")
+    page = v.open(base_url + "/fi/position/")
+    page.fill("#ed-hand-0", "AX..")
+    page.click("button.make-link")
+    page.locator("#ed-result .error").wait_for(timeout=90_000)
+    audit(page, "editor error")
+    page = v.open(base_url + "/fi/missing/", ready=False)
+    page.locator("h1").wait_for()
+    audit(page, "404")

@@ -1,0 +1,97 @@
+"""Engine errors reach the page as codes with parameters, worded by the catalogs in each language:
+every code the editor and shared links can meet is produced by the engine and has a text in both
+catalogs whose placeholders its parameters fill; so have the drills' hints."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.drills import THEMES, drill
+from engine.web import handle
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
+THREE = "rules:three-player/hands:A...,K...,Q.../lead:0"
+WHOLE = "AKQJT9876.AK..,.QJT9876.AKQJ.,..T9876.AKQJT9"  # 11 cards each: nobody has played
+FOLLOW = "rules:three-player/hands:A..A.,KQ...,..J./lead:2/trick:DK"  # you must follow with the DA
+
+
+def puzzle(position, kind="best-card", **extra):
+    return {"op": "puzzle", "puzzle": {"kind": kind, "position": position, **extra}}
+
+
+CASES = [
+    ("empty", puzzle("   ")),
+    ("bad_field", puzzle("rules:three-player/hands")),
+    ("bad_field", puzzle("rules:three-player/colour:red")),
+    ("missing_field", puzzle("rules:three-player/lead:0")),
+    ("unknown_rules", puzzle("rules:nope/hands:A...,K...,Q.../lead:0")),
+    ("hand_count", puzzle("rules:three-player/hands:AK../lead:0")),
+    ("hand_groups", puzzle("rules:three-player/hands:A...,K..,Q.../lead:0")),
+    ("bad_rank", puzzle("rules:three-player/hands:A...,X...,Q.../lead:0")),
+    ("card_twice", puzzle("rules:three-player/hands:A...,A...,Q.../lead:0")),
+    ("card_twice", puzzle("rules:three-player/hands:AA...,K...,Q.../lead:0")),
+    ("bad_card", puzzle(THREE + "/trick:HX")),
+    ("trick_full", puzzle("rules:three-player/hands:.,.,../lead:0/trick:SA-SK-SQ".replace(".,.,..", "...,...,..."))),
+    ("hands_empty", puzzle("rules:three-player/hands:...,...,.../lead:0")),
+    ("too_many_cards", puzzle("rules:three-player/hands:AKQJT98.AKQJT..,...,.../lead:0")),
+    ("hand_size", puzzle("rules:three-player/hands:AK...,Q...,J.../lead:0")),
+    ("seat_out_of_range", puzzle("rules:three-player/hands:A...,K...,Q.../lead:3")),
+    ("bad_seat", puzzle("rules:three-player/hands:A...,K...,Q.../lead:x")),
+    ("bad_decl", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:X1")),
+    ("decl_twice", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:D1,D2")),
+    ("decl_no_pairs", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:D1f")),
+    ("decl_too_early", puzzle(f"rules:three-player/hands:{WHOLE}/lead:0/decl:D1")),
+    ("too_many_tricks", puzzle(f"rules:three-player/hands:{WHOLE}/lead:0")),
+    ("several_optimal", puzzle("rules:three-player/hands:AK...,QJ...,T9.../lead:0")),
+    ("answer_not_optimal", puzzle(THREE, answer="SA, SK")),
+    ("answer_not_legal", puzzle(FOLLOW, "legal-card", answer="SA")),
+    ("answer_not_all_legal", puzzle(FOLLOW, "all-legal", answer="SA")),
+]
+
+
+def placeholders(text: str) -> set[str]:
+    return {m.group(1) for m in re.finditer(r"\{(\w+)", text)}
+
+
+@pytest.mark.parametrize("code, request_", CASES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(CASES)])
+def test_the_engine_names_the_mistake_and_both_catalogs_word_it(code, request_):
+    answer = json.loads(handle(json.dumps(request_)))
+    assert answer["ok"] is False, answer
+    assert answer["error"]["code"] == code, answer["error"]
+    params = dict(answer["error"]["params"])
+    if isinstance(params.get("seat"), int):
+        params["player"] = params["seat"] + 1  # the page counts players from 1 (messages.js errorText)
+    for lang, catalog in CATALOGS.items():
+        text = catalog["errors"].get(code)
+        assert text, f"{lang}.json has no errors.{code}"
+        assert placeholders(text) <= set(params), (lang, code, text, params)
+
+
+def test_errors_without_a_code_keep_the_old_shape():
+    answer = json.loads(handle(json.dumps({"op": "nope"})))
+    assert answer["error"]["code"] == "NotationError" and "params" not in answer["error"]
+
+
+def test_the_page_side_codes_have_texts_in_both_languages():
+    for catalog in CATALOGS.values():
+        for code in ("generic", "unknown_kind", "no_webassembly", "engine_files"):
+            assert catalog["errors"][code]
+    assert set(CATALOGS["fi"]["errors"]) == set(CATALOGS["en"]["errors"])
+
+
+def test_an_answer_typed_in_the_editor_is_read_as_cards():
+    ok = json.loads(handle(json.dumps(puzzle("rules:three-player/hands:AK...,QJ...,T9.../lead:0", answer="sa, sk"))))
+    assert ok["ok"] and sorted(ok["solution"]["cards"]) == ["SA", "SK"]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_drill_carries_a_hint_both_catalogs_word(theme):
+    for seed in (1, 2, 3):
+        hint = drill(theme, seed)["hint"]
+        for lang, catalog in CATALOGS.items():
+            text = catalog["drill_hints"].get(hint["code"])
+            assert text, f"{lang}.json has no drill_hints.{hint['code']}"
+            assert placeholders(text) <= set(hint["params"]), (lang, hint)

@@ -1,0 +1,89 @@
+"""The pages the build adds around the lessons: a page per puzzle with a link back to its lesson,
+link previews (og:title, og:description, og:image) whose pictures exist, the 404 page, the card
+sprite (puzzle ids unique across lessons: tests/test_lesson_ids.py)."""
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild.cards import cards, sprite
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pages")
+    lessons = build.build(out, ROOT / "lessons", with_pyodide=False)
+    return out, lessons
+
+
+def meta(html: str, prop: str) -> str:
+    match = re.search(rf'<meta (?:property|name)="{prop}" content="([^"]*)">', html)
+    assert match, f"no {prop}"
+    return unescape(match.group(1))
+
+
+def test_every_puzzle_has_its_own_page_with_a_picture_and_a_way_back(site):
+    out, lessons = site
+    count = 0
+    for lesson in lessons:
+        for spec in lesson.puzzles:
+            pid = spec["id"]
+            for lang in ("fi", "en"):
+                page = out / lang / "p" / pid / "index.html"
+                html = page.read_text("utf-8")
+                assert f'id="puzzle-{pid}"' in html
+                assert f'href="../../lessons/{lesson.slug}/#puzzle-{pid}"' in html
+                assert meta(html, "og:title").startswith(lesson.texts[lang].meta["title"])
+                assert len(meta(html, "og:description")) > 10 and "<" not in meta(html, "og:description")
+                image = meta(html, "og:image")
+                assert image == f"../../../og/p/{pid}.png"
+                png = (page.parent / image).resolve()
+                assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
+                count += 1
+    assert count == 2 * sum(len(x.puzzles) for x in lessons)
+
+
+def test_lesson_and_other_pages_carry_a_picture_that_exists(site):
+    out, _ = site
+    pages = [p for p in out.rglob("index.html") if p.parent != out]
+    assert len(pages) > 200
+    for page in pages:
+        image = meta(page.read_text("utf-8"), "og:image")
+        assert (page.parent / image).resolve().is_file(), (page, image)
+    overtaking = (out / "en" / "lessons" / "overtaking" / "index.html").read_text("utf-8")
+    assert meta(overtaking, "og:image").endswith("og/lesson/overtaking.png")
+
+
+def test_the_copy_button_of_a_lesson_puzzle_links_to_the_puzzle_page(site):
+    out, _ = site
+    html = (out / "fi" / "lessons" / "overtaking" / "index.html").read_text("utf-8")
+    assert 'data-href="../../p/overtake-king/"' in html
+
+
+def test_a_404_page_in_both_languages(site):
+    out, _ = site
+    html = (out / "404.html").read_text("utf-8")
+    assert '<section lang="fi"' in html and '<section lang="en"' in html
+    assert "Sivua ei löytynyt" in html and "Page not found" in html
+    assert 'href="/fi/"' in html and 'href="/en/"' in html
+
+
+def test_wide_lesson_tables_scroll_in_their_own_region(site):
+    out, _ = site
+    html = (out / "fi" / "lessons" / "house-rules" / "index.html").read_text("utf-8")
+    tables = html.count("<table")
+    assert tables and html.count('<div class="table-scroll" role="region"') >= tables
+
+
+def test_the_sprite_defines_every_card_drawn_from_shapes():
+    svg = sprite()
+    for card in cards():
+        assert f'<symbol id="c-{card}"' in svg
+    for suit in "SCDH":
+        assert f'<symbol id="s-{suit}"' in svg
+    assert not re.search("[♠♣♦♥]", svg), "suits are shapes, not font glyphs"

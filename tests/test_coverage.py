@@ -54,12 +54,20 @@ def test_every_worked_example_is_a_puzzle():
 
 def test_every_coverage_entry_exists():
     known = lessons()
-    for section in ("rows", "examples"):
+    for section in ("rows", "examples", "skills"):
         for rule, refs in COVERAGE[section].items():
             for ref in refs:
                 slug, _, pid = ref.partition("#")
                 assert slug in known, f"{rule}: no lesson {slug!r}"
                 assert not pid or pid in known[slug], f"{rule}: no puzzle {ref!r}"
+
+
+@pytest.mark.xfail(strict=True, reason="the lessons of issue 15's new skills are being written")
+def test_every_skill_a_table_needs_has_a_lesson_and_a_puzzle():
+    assert len(COVERAGE["skills"]) >= 15
+    for skill, refs in COVERAGE["skills"].items():
+        assert any("#" not in ref for ref in refs), f"skill with no lesson: {skill}"
+        assert any("#" in ref for ref in refs), f"skill with no puzzle: {skill}"
 
 
 def test_every_puzzle_kind_is_used():
@@ -72,10 +80,24 @@ def test_every_puzzle_kind_is_used():
     assert kinds == set(KINDS)
 
 
-def test_play_rule_lessons_have_five_puzzles():
+# Issue 15, section 5. Strict xfail while the new lessons are being written: once every target is
+# met the test passes, the strict mark turns that into a failure, and the mark must go.
+@pytest.mark.xfail(strict=True, reason="the curriculum of issue 15 is being written")
+def test_puzzle_targets_of_the_curriculum():
     known = lessons()
-    for slug in ("follow-suit", "overtaking", "trick-winner", "declaring-trump", "trumping", "playing-well"):
-        assert len(known[slug]) >= 5, slug
+    small = [slug for slug, ids in known.items() if len(ids) < 6]
+    assert not small, f"lessons with fewer than 6 puzzles: {small}"
+    specs = [p for lesson in load_lessons_cached() for p in lesson.puzzles]
+    assert len(specs) >= 180
+    arithmetic = [p for p in specs if p["kind"] in ("score", "count")]
+    assert len(arithmetic) * 4 <= len(specs), f"{len(arithmetic)} of {len(specs)} puzzles are arithmetic"
+    assert sum(p["kind"] == "best-card" for p in specs) >= 25
+
+
+def load_lessons_cached():
+    import build
+
+    return build.load_lessons(ROOT / "lessons")
 
 
 def test_at_least_100_puzzles_in_both_languages():

@@ -231,7 +231,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
 
 
 def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):
-    page = visit(**SIZES["phone"]).open(base_url + "/en/lessons/follow-suit/#puzzle-first-lead-free")
+    page = visit(**SIZES["phone"]).open(base_url + "/en/lessons/faq-rules/#puzzle-first-lead-free")
     buttons = page.locator("#puzzle-first-lead-free .hand button.card").all()
     assert len(buttons) == 11
     boxes = [b.bounding_box() for b in buttons]

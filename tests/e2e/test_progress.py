@@ -80,9 +80,9 @@ def test_a_record_of_a_duplicate_id_goes_to_the_right_puzzle(visit, base_url):
     }
     v = visit()
     v.context.add_init_script(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(stored))})")
-    page = v.open(base_url + "/fi/lessons/trick-winner/")
+    page = v.open(base_url + "/fi/lessons/pairs/")
     assert page.locator("#puzzle-partnership-trick .puzzle-progress").inner_text() == "Ratkaistu ✓"
-    page = v.open(base_url + "/fi/lessons/bidding/")
+    page = v.open(base_url + "/fi/lessons/two-and-four/")
     text = page.locator("#puzzle-four-players .puzzle-progress").inner_text()
     assert text == "Ratkaistu ensimmäisellä yrityksellä ✓"
 

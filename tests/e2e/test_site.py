@@ -237,9 +237,10 @@ def test_progress_is_saved_shown_and_reset(visit, base_url):
         "Ratkaistu ensimmäisellä yrityksellä ✓"
     )
     assert puzzle(page, "overtake-queen").locator(".puzzle-progress").inner_text() == "Ratkaistu ✓"
-    assert page.locator("[data-progress-lesson]").first.inner_text() == "2/9 ratkaistu"
+    total = page.locator("section.puzzle").count()
+    assert page.locator("[data-progress-lesson]").first.inner_text() == f"2/{total} ratkaistu"
     index = v.open(base_url + "/fi/")
-    assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == "2/9 ratkaistu"
+    assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == f"2/{total} ratkaistu"
     index.once("dialog", lambda d: d.accept())
     index.locator('button[data-reset=""]').click()
     assert index.locator('[data-progress-lesson="overtaking"]').inner_text() == ""

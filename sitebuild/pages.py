@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -17,6 +16,7 @@ from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, write
 from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
+from .fingerprint import Published, template_globals
 from .lessons import Lesson, LessonText, toml_line
 
 
@@ -65,8 +65,13 @@ def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> st
     return GLOSSARY_LINK.sub(replace, html)
 
 
-def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = ()) -> None:
+def render_site(
+    lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = (), assets: Published | None = None
+) -> None:
+    """Every page; ``assets`` (from ``fingerprint.publish_assets``) gives the templates' ``asset()``
+    and ``module_script()`` the published names."""
     env = environment()
+    env.globals.update(template_globals(assets or Published()))
     term_ids = {t["id"] for t in glossary}
     md = markdown()
     catalogs = {lang: load_catalog(lang) for lang in LANGS}
@@ -195,5 +200,3 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                 source=PRESET_INFO[name][1],
                 options=options,
             )
-    assets = ROOT / "site" / "assets"
-    shutil.copytree(assets, out / "assets", dirs_exist_ok=True)

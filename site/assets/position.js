@@ -1,7 +1,7 @@
 // The position page: opens a shared position (#k=KIND&p=POSITION&show=all) as a puzzle and
 // builds such links with the editor. The engine checks every position; nothing from the link is
 // run, and it reaches the page only as text (textContent), never as HTML.
-import { engine } from "./engine-client.js";
+import { engine, engineUnavailable } from "./engine-client.js";
 import { format, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
@@ -34,7 +34,7 @@ async function openShared() {
     await engine().ready;
     answer = await engine().request("puzzle", { puzzle: spec });
   } catch (error) {
-    shared.replaceChildren(el("p", "error", ui("engine_failed", { detail: String(error.message || error) })));
+    shared.replaceChildren(el("p", "error", engineUnavailable(error)));
     return;
   }
   if (!answer.ok) {
@@ -95,7 +95,7 @@ form.addEventListener("submit", async (event) => {
   try {
     answer = await engine().request("puzzle", { puzzle: spec });
   } catch (error) {
-    result.textContent = ui("engine_failed", { detail: String(error.message || error) });
+    result.textContent = engineUnavailable(error);
     return;
   }
   if (!answer.ok) {

@@ -1,6 +1,6 @@
 // Practice drills: the engine generates a puzzle for the chosen theme (op "drill"), the page
 // renders it and keeps a streak of puzzles solved without a wrong answer or a peek.
-import { engine } from "./engine-client.js";
+import { engine, engineUnavailable } from "./engine-client.js";
 import { ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
@@ -34,7 +34,7 @@ async function next() {
     answer = await engine().request("drill", { theme, seed });
   } catch (error) {
     if (request !== latest) return;
-    area.replaceChildren(el("p", "error", ui("engine_failed", { detail: String(error.message || error) })));
+    area.replaceChildren(el("p", "error", engineUnavailable(error)));
     return;
   }
   if (request !== latest) return;

@@ -1,14 +1,18 @@
 // Module Web Worker: Pyodide plus the engine wheel, and one entry point (engine.web.handle).
 // Every request is {id, op, ...}; every answer is the engine's JSON, tagged with the same id.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-const indexURL = new URL("../pyodide/", import.meta.url).href;
+// The build puts the runtime and the engine wheel in folders named by their content hash and
+// rewrites these names (sitebuild/fingerprint.py): Pyodide finds its other files next to
+// pyodide.mjs, and the wheel next to the lock file.
+const indexURL = new URL(".", new URL("./pyodide/pyodide.mjs", import.meta.url)).href;
+const lockFileURL = new URL("./pyodide/pyodide-lock.json", import.meta.url).href;
 
 const ready = (async () => {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const pyodide = await loadPyodide({
     indexURL,
-    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    lockFileURL,
     packages: ["huutopussi"],
   });
   // loadPackage only logs a missing file, so check that the engine really imports.
@@ -17,7 +21,12 @@ const ready = (async () => {
 
 ready.then(
   () => postMessage({ type: "ready" }),
-  (error) => postMessage({ type: "failed", message: String((error && error.message) || error) }),
+  (error) =>
+    postMessage({
+      type: "failed",
+      code: typeof WebAssembly === "object" ? "load-failed" : "no-wasm",
+      message: String((error && error.message) || error),
+    }),
 );
 
 self.onmessage = async (event) => {

@@ -396,6 +396,9 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
         wait_for_offline_copy(page)
         downloads = Counter(path for path, status, _ in recording_server.served if status == 200)
         assert [path for path, count in downloads.items() if count > 1] == []
+        # not even asked for again (a revalidation): the open page comes from the HTTP cache
+        requests = Counter(path for path, _, _ in recording_server.served)
+        assert [path for path, count in requests.items() if count > 1] == []
         wanted = {"/" + name.removeprefix("./") for name in offline_files(site_dir)}
         assert any("/pyodide/" in name for name in wanted)
         assert wanted <= set(downloads), sorted(wanted - set(downloads))[:5]

@@ -88,7 +88,7 @@ openDeepLink();
 window.addEventListener("hashchange", openDeepLink);
 // After the first visit everything works offline: sw.js keeps what this page loaded and fetches
 // the rest once (about 6 MB with the engine). It starts only once the page is loaded, any engine
-// this page started has settled (never two downloads of one file at once) and the browser is
+// this page started has settled (its download keeps the whole connection) and the browser is
 // idle; not at all on a connection that asks to save data or is very slow (a later visit will).
 function registerOffline() {
   if (!("serviceWorker" in navigator)) return;

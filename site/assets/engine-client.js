@@ -57,10 +57,8 @@ export function engine() {
 
 // Resolves once the engine this page started is ready or has failed; at once if it started none.
 export function engineSettled() {
-  return shared === null ? Promise.resolve() : shared.ready.then(
-    () => {},
-    () => {},
-  );
+  const settled = () => {};
+  return shared === null ? Promise.resolve() : shared.ready.then(settled, settled);
 }
 
 // What a page that needs the engine says when it cannot start, in the page's language: this

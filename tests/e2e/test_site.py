@@ -426,6 +426,20 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
         context.close()
 
 
+@pytest.mark.parametrize("connection", ["{saveData: true}", "{saveData: false, effectiveType: '2g'}"])
+def test_no_offline_copy_on_a_connection_that_asks_to_save_data(browser, base_url, connection):
+    context = browser.new_context()
+    context.add_init_script(f"Object.defineProperty(navigator, 'connection', {{value: {connection}}})")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/fi/lessons/overtaking/")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(2500)  # longer than the idle wait before registering
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    finally:
+        context.close()
+
+
 def test_practice_drills_every_theme_with_a_streak(visit, base_url):
     from engine.drills import THEMES
 

@@ -199,3 +199,15 @@ def test_the_build_is_the_same_twice(site, tmp_path):
     assert names == site_files(again)
     different = [n for n in names if (site / n).read_bytes() != (again / n).read_bytes()]
     assert different == []
+
+
+def test_every_reference_between_published_assets_resolves(site):
+    checked = 0
+    for path in (site / "assets").glob("*.js"):
+        for specifier in re.findall(r"""["'](\.\.?/[^"'\s]+\.(?:js|mjs|css|svg|json))["']""", path.read_text()):
+            if "/pyodide/" in specifier:  # this build has no Pyodide runtime
+                continue
+            assert (path.parent / specifier).resolve().is_file(), (path.name, specifier)
+            assert HASHED.search(specifier) or specifier == "../sw.js", (path.name, specifier)
+            checked += 1
+    assert checked >= 15

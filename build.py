@@ -13,6 +13,9 @@
 4. Builds the engine as a py3-none-any wheel, adds it to a copy of Pyodide's lock file with
    ``pyodide lockfile add-wheels`` (pyodide-build), and copies the Pyodide runtime from the npm
    package ``pyodide`` (node_modules, pinned by package-lock.json). Nothing comes from another origin.
+5. Publishes every file under ``assets/`` by content (hashed names, ``sitebuild.fingerprint``),
+   writes the hosts' ``_headers`` (caching, security), the service worker, and a brotli and a
+   gzip copy of every compressible file (``sitebuild.compress``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from pathlib import Path
 
 from sitebuild import CSP, LANGS, ROOT, BuildError, rel  # noqa: F401  (tests and tools import these)
 from sitebuild.catalogs import card_label, check_catalogs, fmt, load_catalog  # noqa: F401
+from sitebuild.compress import compress_site
+from sitebuild.fingerprint import Published, check_immutable, publish_assets
+from sitebuild.headers import write_headers
 from sitebuild.lessons import Lesson, load_glossary, load_lessons, load_renames
 from sitebuild.offline import write_service_worker
 from sitebuild.pages import render_site
@@ -36,10 +42,13 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    render_site(lessons, out, with_pyodide, glossary, load_renames(lessons_dir, lessons))
-    if with_pyodide:
-        copy_pyodide(out)
+    published = copy_pyodide(out) if with_pyodide else Published()
+    publish_assets(ROOT / "site" / "assets", out, published)
+    render_site(lessons, out, with_pyodide, glossary, published, load_renames(lessons_dir, lessons))
+    check_immutable(out, published)
     write_service_worker(out)
+    write_headers(out)
+    compress_site(out)
     return lessons
 
 

@@ -1,11 +1,24 @@
-"""First-visit timings of a lesson page in headless Chromium on 127.0.0.1 (cold cache each run).
+"""First visits in headless Chromium against the built site on 127.0.0.1 (tools/serve.py, which
+serves the build's brotli copies): median of the runs, each in a fresh browser context (cold
+cache), every figure measured in the same run.
 
     python benchmarks/bench_site.py [--runs 5] [--page /fi/lessons/follow-suit/]
+                                    [--second /fi/lessons/overtaking/] [--port 0] [--site _site]
 
-Prints the median of the runs for: the time until the lesson text is visible (first contentful
-paint), the time until the first puzzle is interactive (the engine answered "ready"), and, in
-the same run, a bare page that only starts Pyodide in a module worker the same way (no engine
-wheel); plus the bytes transferred on a first visit. Needs a built site (make build).
+* Lesson page: the lesson text visible (first contentful paint) and the first puzzle
+  interactive (the page script has bound the puzzles, plus the time a click on a card of the
+  first puzzle takes to show its verdict), their ratio (target ≤ 1.2), and the bytes the page
+  transferred until then, headers included (Resource Timing; target ≤ 300 KB).
+* The offline copy: once the service worker is active, every byte the first visit cost
+  against the bytes of the files it needs, each once as the server sends it (target ≤ 1.1),
+  the files sent more than once (target: none), and what the Pyodide files cost on the wire.
+* A second lesson opened after that (warm: served by the service worker), interactive
+  (target ≤ 0.3 s).
+* The practice page (starts the engine): the first drill interactive, against a bare page
+  that only starts Pyodide in a module worker the same way (target ≤ 1.15 ×).
+
+The other byte counts are response bodies as sent (compressed), counted by the server, so they
+include the service worker's requests. Needs a built site (make build).
 """
 
 import argparse
@@ -14,11 +27,13 @@ import statistics
 import sys
 import tempfile
 import threading
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sitebuild.offline import offline_files  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
@@ -26,38 +41,115 @@ BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <script type="module" src="bare.js"></script></head><body><p>bare Pyodide start</p></body></html>"""
 BARE_JS = """const w = new Worker(new URL("bare-worker.js", import.meta.url), {type: "module"});
 w.onmessage = () => { performance.mark("pyodide-ready"); document.body.dataset.ready = "1"; };"""
-BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+BARE_WORKER = """import { loadPyodide } from "../RUNTIME/pyodide.mjs";
+await loadPyodide({
+  indexURL: new URL("../RUNTIME/", import.meta.url).href,
+  lockFileURL: new URL("../LOCK", import.meta.url).href,
+});
 postMessage("ready");"""
 
+# Timestamps (performance.now()) of the page script being ready, a click, and the first verdict.
+TIMING = """
+window.__t = {};
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready && !window.__t.ready) window.__t.ready = performance.now();
+  const verdict = document.querySelector("section.puzzle .feedback .verdict");
+  if (verdict && window.__t.click && !window.__t.verdict) window.__t.verdict = performance.now();
+  const drill = document.querySelector("#drill section.puzzle");
+  if (drill && !window.__t.drill) window.__t.drill = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true });
+document.addEventListener("click", () => { window.__t.click ??= performance.now(); }, true);
+"""
 
-def _sizes(request):
-    try:
-        return request.sizes()
-    except Exception:  # the context closed while a late request was reported
-        return {"responseBodySize": 0, "responseHeadersSize": 0}
+
+ONE_CLICK = ("legal-card", "best-card", "trick-winner")  # kinds where a click on a card is an answer
 
 
-def measure(browser, url, mark, ready_selector):
+def first_puzzle_interactive(page):
+    """Seconds from navigation until a click on a card of the page's first puzzle answered by one
+    click gives its verdict: the moment the page script was ready plus the click-to-verdict
+    time (all puzzles of a page become interactive together)."""
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    puzzle = page.locator(", ".join(f'section.puzzle[data-kind="{kind}"]' for kind in ONE_CLICK)).first
+    puzzle.locator(".hand button.card, .trick button.card").first.click()
+    page.wait_for_selector("section.puzzle .feedback .verdict", timeout=30_000)
+    t = page.evaluate("window.__t")
+    return (t["ready"] + t["verdict"] - t["click"]) / 1000
+
+
+def wait_for_offline_copy(page):
+    for _ in range(600):
+        if page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state)") == "activated":
+            return
+        page.wait_for_timeout(250)
+    raise RuntimeError("the service worker never activated")
+
+
+def sent_size(site: Path, name: str) -> int:
+    """Bytes the server sends for a file to a browser that accepts brotli."""
+    path = site / (name + "index.html" if name.endswith("/") or name == "" else name)
+    compressed = path.with_name(path.name + ".br")
+    return (compressed if compressed.exists() else path).stat().st_size
+
+
+def lesson_visit(browser, server, base, site, args):
     context = browser.new_context()
-    sizes = []
-    context.on("requestfinished", lambda r: sizes.append(_sizes(r)))
+    context.add_init_script(TIMING)
+    page = context.new_page()
+    server.served.clear()
+    page.goto(base + args.page)
+    interactive = first_puzzle_interactive(page)
+    # what the page itself transferred (headers and compressed bodies) until it was interactive
+    before = page.evaluate(
+        """(until) => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+            .filter((entry) => entry.responseEnd <= until)
+            .reduce((sum, entry) => sum + entry.transferSize, 0)""",
+        interactive * 1000,
+    )
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+    wait_for_offline_copy(page)
+    served = list(server.served)
+    files = offline_files(args.site)
+    needed = sum(sent_size(site, "" if f == "./" else f) for f in files) + sent_size(site, "sw.js")
+    total = sum(size for _, status, size in served)
+    downloads = {}
+    for path, status, _ in served:
+        if status == 200:
+            downloads[path] = downloads.get(path, 0) + 1
+    twice = sorted(path for path, count in downloads.items() if count > 1)
+    pyodide_sent = sum(size for path, status, size in served if "/pyodide/" in path)
+    pyodide_raw = sum(
+        p.stat().st_size for p in (site / "assets" / "pyodide").rglob("*") if p.suffix not in (".br", ".gz")
+    )
+    page.goto(base + args.second)
+    second = first_puzzle_interactive(page)
+    context.close()
+    return {
+        "fcp": fcp,
+        "interactive": interactive,
+        "before": before,
+        "total": total,
+        "needed": needed,
+        "twice": len(twice),
+        "twice_files": twice,
+        "pyodide_sent": pyodide_sent,
+        "pyodide_raw": pyodide_raw,
+        "second": second,
+    }
+
+
+def engine_visit(browser, url, selector, mark):
+    context = browser.new_context()
+    context.add_init_script(TIMING)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector(ready_selector, state="attached", timeout=120_000)
-    at_ready = len(sizes)
-    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN")
-    ready = page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime")
-    until_ready = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes[:at_ready])
-    offline = until_ready
-    if mark == "engine-ready":  # then the service worker saves the whole site for offline use
-        for _ in range(240):
-            if page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state)") == "activated":
-                break
-            page.wait_for_timeout(250)
-        offline = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes)
+    page.wait_for_selector(selector, state="attached", timeout=120_000)
+    t = page.evaluate("window.__t") if mark == "drill" else None
+    seconds = (
+        t["drill"] / 1000 if t else page.evaluate("performance.getEntriesByName('pyodide-ready')[0].startTime") / 1000
+    )
     context.close()
-    return fcp / 1000, ready / 1000, until_ready, offline
+    return seconds
 
 
 def main():
@@ -66,39 +158,65 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", default="/fi/lessons/follow-suit/")
+    parser.add_argument("--second", default="/fi/lessons/overtaking/")
+    parser.add_argument("--practice", default="/fi/practice/")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--site", type=Path, default=ROOT / "_site", help="a built site (default _site)")
     args = parser.parse_args()
-    site = ROOT / "_site"
-    if not (site / "pyodide" / "pyodide-lock.json").exists():
+    site = args.site
+    runtimes = sorted((site / "assets" / "pyodide").glob("runtime-*"))
+    locks = sorted((site / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
+    if len(runtimes) != 1 or len(locks) != 1:
         sys.exit("error: build the site first (make build)")
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "site"
         shutil.copytree(site, copy)
+        runtime = runtimes[0].relative_to(site).as_posix()
         (copy / "bare").mkdir()
         (copy / "bare" / "index.html").write_text(BARE_HTML)
         (copy / "bare" / "bare.js").write_text(BARE_JS)
-        (copy / "bare" / "bare-worker.js").write_text(BARE_WORKER)
-        server = make_server(copy, 0)
+        (copy / "bare" / "bare-worker.js").write_text(
+            BARE_WORKER.replace("RUNTIME", runtime).replace("LOCK", locks[0].relative_to(site).as_posix())
+        )
+        server = make_server(copy, args.port, record=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}"
         with sync_playwright() as p:
             executable = shutil.which("chromium")
             browser = p.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": executable} if executable else {}))
-            lesson, bare = [], []
+            lessons, practice, bare = [], [], []
             for _ in range(args.runs):
-                lesson.append(measure(browser, base + args.page, "engine-ready", 'body[data-engine="ready"]'))
-                bare.append(measure(browser, base + "/bare/", "pyodide-ready", "body[data-ready]"))
+                lessons.append(lesson_visit(browser, server, base, copy, args))
+                practice.append(engine_visit(browser, base + args.practice, "#drill section.puzzle", "drill"))
+                bare.append(engine_visit(browser, base + "/bare/", "body[data-ready]", "pyodide-ready"))
             browser.close()
         server.shutdown()
-    text = statistics.median(x[0] for x in lesson)
-    interactive = statistics.median(x[1] for x in lesson)
-    bare_ready = statistics.median(x[1] for x in bare)
-    print(f"page {args.page}, median of {args.runs} cold-cache runs, headless Chromium on 127.0.0.1")
-    print(f"lesson text visible (first contentful paint): {text:.3f} s")
-    print(f"first puzzle interactive:                     {interactive:.3f} s")
-    print(f"bare page, Pyodide started:                   {bare_ready:.3f} s")
-    print(f"interactive / bare Pyodide:                   {interactive / bare_ready:.2f}")
-    print(f"bytes until the first puzzle is interactive:  {statistics.median(x[2] for x in lesson):,.0f}")
-    print(f"bytes including the offline copy of the site: {statistics.median(x[3] for x in lesson):,.0f}")
+
+    def median(key):
+        return statistics.median(x[key] for x in lessons)
+
+    fcp, interactive, second = median("fcp"), median("interactive"), median("second")
+    practice_s, bare_s = statistics.median(practice), statistics.median(bare)
+    total, needed = median("total"), median("needed")
+    print(f"{date.today()}, median of {args.runs} cold-cache runs, headless Chromium on 127.0.0.1")
+    print(f"lesson {args.page}")
+    print(f"  text visible (first contentful paint)     {fcp:.3f} s")
+    print(f"  first puzzle interactive (click->verdict) {interactive:.3f} s   ratio {interactive / fcp:.2f} (≤ 1.2)")
+    print(f"  bytes until then                          {median('before') / 1000:,.1f} KB (≤ 300 KB)")
+    print(f"first visit with the offline copy           {total / 1e6:.2f} MB")
+    print(f"  the files it needs, each once             {needed / 1e6:.2f} MB   ratio {total / needed:.3f} (≤ 1.1)")
+    print(f"  files downloaded twice                    {max(x['twice'] for x in lessons)}")
+    sent, raw = median("pyodide_sent"), median("pyodide_raw")
+    print(f"  Pyodide files on the wire                 {sent / 1e6:.2f} MB of {raw / 1e6:.2f} MB")
+    print(f"second lesson {args.second} (warm)")
+    print(f"  first puzzle interactive                  {second:.3f} s (≤ 0.3 s)")
+    print(f"practice {args.practice}")
+    print(f"  first drill interactive                   {practice_s:.3f} s   ({min(practice):.3f}-{max(practice):.3f})")
+    print(f"  bare page, Pyodide started                {bare_s:.3f} s   ({min(bare):.3f}-{max(bare):.3f})")
+    print(f"  ratio                                     {practice_s / bare_s:.2f} (≤ 1.15)")
+    for run in lessons:
+        if run["twice_files"]:
+            print("  sent twice:", ", ".join(run["twice_files"]))
 
 
 if __name__ == "__main__":

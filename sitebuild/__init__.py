@@ -4,7 +4,10 @@
 * ``catalogs`` the message catalogs and the one formatter shared with ``site/assets/messages.js``;
 * ``pages``    renders the pages with jinja2 and markdown-it-py;
 * ``pyodide``  the engine wheel and the self-hosted Pyodide runtime;
-* ``offline``  the service worker.
+* ``fingerprint`` content-hashed names for everything under ``assets/`` (and ``asset()`` for templates);
+* ``offline``  the service worker;
+* ``headers``  ``_headers`` (cache lifetimes, security) for hosts and ``tools/serve.py``;
+* ``compress`` brotli and gzip copies of every compressible file.
 """
 
 from __future__ import annotations

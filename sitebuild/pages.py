@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from html import unescape
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from engine.rules import PRESET_INFO, PRESETS
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite
 from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
+from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import Lesson, LessonText, toml_line
 
@@ -116,9 +116,17 @@ def puzzle_segment(lesson: Lesson, pid: str, text: LessonText, number: int, md: 
 
 
 def render_site(
-    lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = (), renamed: dict | None = None
+    lessons: list[Lesson],
+    out: Path,
+    with_pyodide: bool,
+    glossary: list[dict] = (),
+    assets: Published | None = None,
+    renamed: dict | None = None,
 ) -> None:
+    """Every page; ``assets`` (from ``fingerprint.publish_assets``) gives the templates' ``asset()``
+    and ``module_script()`` the published names."""
     env = environment()
+    env.globals.update(template_globals(assets or Published()))
     term_ids = {t["id"] for t in glossary}
     md = markdown()
     catalogs = {lang: load_catalog(lang) for lang in LANGS}
@@ -137,7 +145,7 @@ def render_site(
     # root: language choice
     write(out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./"))
     # any missing address: one page in both languages (static hosts serve /404.html; sw.js offline)
-    write(out / "404.html", env.get_template("404.html").render(**shared, catalogs=catalogs))
+    write(out / "404.html", env.get_template("404.html").render(**shared, catalogs=catalogs, root="/"))
     for lang in LANGS:
         cat = catalogs[lang]
         other = [x for x in LANGS if x != lang]
@@ -257,5 +265,3 @@ def render_site(
             page(
                 f"rules/{name}", "rules.html", title, ui["rules_description"], **rulespages.preset_page(name, cat, lang)
             )
-    assets = ROOT / "site" / "assets"
-    shutil.copytree(assets, out / "assets", dirs_exist_ok=True)

@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 from . import ROOT, BuildError
+from .fingerprint import Published, content_hash
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEEL_NAME = "huutopussi"
@@ -50,14 +51,29 @@ def build_wheel(target: Path) -> Path:
     return name
 
 
-def copy_pyodide(out: Path) -> None:
+RUNTIME_DIR = "assets/pyodide"  # logical folder of the runtime and the wheel (see fingerprint)
+
+
+def _folder_hash(paths) -> str:
+    return content_hash(*(part for path in sorted(paths) for part in (path.name.encode(), path.read_bytes())))
+
+
+def copy_pyodide(out: Path) -> Published:
+    """The Pyodide runtime in ``assets/pyodide/runtime-HASH/`` and the engine wheel with its lock
+    file in ``assets/pyodide/engine-HASH/`` (Pyodide finds its files by name, so the folders carry
+    the content hash). A new engine renames only the small engine folder: the 13 MB runtime
+    keeps its URL, and the browser its cached copy. Returns where each file went, by the logical
+    names the site's JavaScript uses (``assets/pyodide/pyodide.mjs``)."""
     source = ROOT / "node_modules" / "pyodide"
     if not (source / "pyodide-lock.json").exists():
         raise BuildError("node_modules/pyodide: missing; run `npm ci` (make setup does)")
-    target = out / "pyodide"
+    base = out / RUNTIME_DIR
+    runtime = base / "runtime"
+    target = base / "engine"
+    runtime.mkdir(parents=True, exist_ok=True)
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(source / name, target / name)
+        shutil.copy2(source / name, runtime / name)
     wheel = build_wheel(target)
     # Only our wheel is loaded; a lock file listing just it (plus the runtime's own info) keeps the
     # first visit small. add-wheels writes the entry with its hash and file name.
@@ -91,3 +107,13 @@ def copy_pyodide(out: Path) -> None:
     entry = json.loads((target / "pyodide-lock.json").read_text())["packages"].get(WHEEL_NAME)
     if not entry or entry["file_name"] != wheel.name:
         raise BuildError("pyodide-lock.json: the engine wheel was not added")
+    published = Published()
+    for folder, prefix in ((runtime, "runtime"), (target, "engine")):
+        files = sorted(p for p in folder.iterdir() if p.is_file())
+        final = folder.with_name(f"{prefix}-{_folder_hash(files)}")
+        if final.exists():
+            shutil.rmtree(final)
+        folder.rename(final)
+        for path in files:
+            published.paths[f"{RUNTIME_DIR}/{path.name}"] = f"{RUNTIME_DIR}/{final.name}/{path.name}"
+    return published

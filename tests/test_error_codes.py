@@ -77,7 +77,7 @@ def test_errors_without_a_code_keep_the_old_shape():
 
 def test_the_page_side_codes_have_texts_in_both_languages():
     for catalog in CATALOGS.values():
-        for code in ("generic", "unknown_kind", "no_webassembly", "engine_files"):
+        for code in ("generic", "unknown_kind"):
             assert catalog["errors"][code]
     assert set(CATALOGS["fi"]["errors"]) == set(CATALOGS["en"]["errors"])
 

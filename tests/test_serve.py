@@ -1,28 +1,153 @@
-"""The static server: right content types and headers, and quiet about browsers that go away."""
+"""The static server: precompressed copies with the right headers, the build's cache rules
+(_headers), conditional requests, and quiet about browsers that go away."""
 
+import gzip
+import http.client
 import threading
-import urllib.request
 
+import brotli
 import pytest
 
-from tools.serve import make_server
+from sitebuild.compress import compress_site
+from sitebuild.headers import IMMUTABLE, REVALIDATE, write_headers
+from tools.serve import make_server, parse_headers_file
+
+SCRIPT = b"export const answer = 42; // " + b"the same words again and again " * 40
+WASM = b"\0asm\x01\0\0\0" + bytes(4000)
 
 
-@pytest.fixture
-def server(tmp_path):
-    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
-    (tmp_path / "runtime.wasm").write_bytes(b"\0asm")
-    server = make_server(tmp_path, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A small site laid out as the build lays it out, with its compressed copies and _headers."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    root = tmp_path / "site"
+    (root / "fi").mkdir(parents=True)
+    (root / "assets" / "pyodide" / "runtime-0123456789").mkdir(parents=True)
+    (root / "index.html").write_text("<!doctype html><title>t</title>" + "<p>words</p>" * 50)
+    (root / "fi" / "index.html").write_text("<!doctype html><title>fi</title>" + "<p>sanoja</p>" * 50)
+    (root / "sw.js").write_text("self.addEventListener('fetch', () => {});" * 20)
+    (root / "assets" / "app.0123456789.js").write_bytes(SCRIPT)
+    (root / "assets" / "pyodide" / "runtime-0123456789" / "runtime.wasm").write_bytes(WASM)
+    (root / "assets" / "data.zip").write_bytes(bytes(range(256)) * 8)  # stays as it is
+    write_headers(root)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
+        compress_site(root)
+    return root
+
+
+def start(site, record=False):
+    server = make_server(site, 0, record=record)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    server = start(site)
     yield server
     server.shutdown()
 
 
-def test_wasm_type_and_security_headers(server):
-    with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}/runtime.wasm") as response:
-        assert response.headers["Content-Type"] == "application/wasm"
-        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
-        assert response.headers["X-Content-Type-Options"] == "nosniff"
+def get(server, path, **headers):
+    connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
+    connection.request("GET", path, headers={k.replace("_", "-"): v for k, v in headers.items()})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, response.headers, body
+
+
+DECODE = {"br": brotli.decompress, "gzip": gzip.decompress, None: lambda body: body}
+
+
+@pytest.mark.parametrize(
+    "accept, encoding",
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("*", "br"),
+        ("identity", None),
+        (None, None),
+    ],
+)
+def test_the_best_accepted_encoding_is_served(server, accept, encoding):
+    headers = {"Accept-Encoding": accept} if accept is not None else {}
+    status, response, body = get(server, "/assets/app.0123456789.js", **headers)
+    assert status == 200
+    assert response["Content-Encoding"] == encoding
+    assert response["Vary"] == "Accept-Encoding"
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert int(response["Content-Length"]) == len(body)
+    assert DECODE[encoding](body) == SCRIPT
+    if encoding:
+        assert len(body) < len(SCRIPT) / 2
+
+
+def test_wasm_keeps_its_type_when_compressed(server):
+    status, response, body = get(server, "/assets/pyodide/runtime-0123456789/runtime.wasm", Accept_Encoding="br")
+    assert (status, response["Content-Type"], response["Content-Encoding"]) == (200, "application/wasm", "br")
+    assert brotli.decompress(body) == WASM
+
+
+def test_files_that_do_not_compress_are_served_as_they_are(server, site):
+    assert not (site / "assets" / "data.zip.br").exists()
+    status, response, body = get(server, "/assets/data.zip", Accept_Encoding="br, gzip")
+    assert (status, response["Content-Encoding"], response["Vary"]) == (200, None, None)
+    assert body == (site / "assets" / "data.zip").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "path, cache",
+    [
+        ("/assets/app.0123456789.js", IMMUTABLE),
+        ("/assets/pyodide/runtime-0123456789/runtime.wasm", IMMUTABLE),
+        ("/", REVALIDATE),
+        ("/index.html", REVALIDATE),
+        ("/fi/", REVALIDATE),
+        ("/sw.js", REVALIDATE),
+    ],
+)
+def test_cache_lifetimes_and_security_headers(server, path, cache):
+    status, response, _ = get(server, path, Accept_Encoding="br")
+    assert status == 200
+    assert response.get_all("Cache-Control") == [cache]
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_page_is_revalidated_with_a_304_per_encoding(server):
+    _, first, _ = get(server, "/fi/", Accept_Encoding="br")
+    status, again, body = get(server, "/fi/", Accept_Encoding="br", If_None_Match=first["ETag"])
+    assert (status, body, again["ETag"], again["Cache-Control"]) == (304, b"", first["ETag"], REVALIDATE)
+    # the gzip copy is another representation: the brotli copy's tag must not validate it
+    status, other, body = get(server, "/fi/", Accept_Encoding="gzip", If_None_Match=first["ETag"])
+    assert (status, other["Content-Encoding"]) == (200, "gzip") and other["ETag"] != first["ETag"]
+    status, _, _ = get(server, "/fi/", If_Modified_Since=first["Last-Modified"])
+    assert status == 304
+
+
+def test_folders_redirect_to_their_slash_and_headers_stay_private(server):
+    status, response, _ = get(server, "/fi?x=1")
+    assert (status, response["Location"]) == (301, "/fi/?x=1")
+    assert get(server, "/_headers")[0] == 404
+    assert get(server, "/nothing-here.js")[0] == 404
+
+
+def test_a_bad_headers_file_names_its_line():
+    with pytest.raises(ValueError, match="_headers:3:"):
+        parse_headers_file("/*\n  X-A: b\nnot indented and no colon\n  \n")
+
+
+def test_the_server_records_what_it_sent(site):
+    server = start(site, record=True)
+    try:
+        _, _, body = get(server, "/assets/app.0123456789.js", Accept_Encoding="br")
+        get(server, "/missing")
+        assert server.served == [("/assets/app.0123456789.js", 200, len(body)), ("/missing", 404, 0)]
+    finally:
+        server.shutdown()
 
 
 @pytest.mark.parametrize("error", [ConnectionResetError, BrokenPipeError])

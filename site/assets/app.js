@@ -1,5 +1,6 @@
 // Page script of every page: progress, copy links, deep links, the offline copy. Lesson puzzles
 // (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
+import { engineSettled } from "./engine-client.js";
 import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
 import { Puzzle } from "./puzzle.js";
@@ -136,12 +137,18 @@ bindCopyLinks();
 keepHashOnLanguageSwitch();
 openDeepLink();
 window.addEventListener("hashchange", openDeepLink);
-// After the first visit everything works offline (sw.js precaches the site). It is registered
-// only once the page is ready and a moment has passed, so that it never competes with the first load.
+// After the first visit everything works offline: sw.js keeps what this page loaded and fetches
+// the rest once (about 6 MB with the engine). It starts only once the page is loaded, any engine
+// this page started has settled (its download keeps the whole connection) and the browser is
+// idle; not at all on a connection that asks to save data or is very slow (a later visit will).
 function registerOffline() {
   if (!("serviceWorker" in navigator)) return;
+  const connection = navigator.connection;
+  if (connection && (connection.saveData || /2g/.test(connection.effectiveType || ""))) return;
   const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
-  setTimeout(register, 3000); // let a slow first visit finish before the offline copy downloads
+  const whenIdle = (callback) =>
+    "requestIdleCallback" in window ? requestIdleCallback(callback, { timeout: 5000 }) : setTimeout(callback, 1000);
+  engineSettled().then(() => whenIdle(register));
 }
 
 if (document.readyState === "complete") registerOffline();

@@ -1,27 +1,33 @@
 // The page's side of the worker protocol: start the worker, send {op, ...}, get the answer.
+import { ui } from "./messages.js";
+
+function failure(code, detail) {
+  return Object.assign(new Error(detail), { code });
+}
+
 export function startEngine() {
   let worker;
   const waiting = new Map();
   let nextId = 1;
   const ready = new Promise((resolve, reject) => {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-      reject(new Error("no WebAssembly"));
+      reject(failure("no-wasm", "no WebAssembly or no Worker in this browser"));
       return;
     }
     try {
       worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     } catch (error) {
-      reject(error);
+      reject(failure("load-failed", String(error)));
       return;
     }
     worker.onerror = (event) => {
       event.preventDefault();
-      reject(new Error(event.message || "the engine files could not be loaded"));
+      reject(failure("load-failed", event.message || "the worker could not be loaded"));
     };
     worker.onmessage = (event) => {
       const message = event.data;
       if (message.type === "ready") resolve();
-      else if (message.type === "failed") reject(new Error(message.message));
+      else if (message.type === "failed") reject(failure(message.code, message.message));
       else if (message.type === "answer" && waiting.has(message.id)) {
         waiting.get(message.id)(message.answer);
         waiting.delete(message.id);
@@ -47,4 +53,17 @@ let shared = null;
 export function engine() {
   if (shared === null) shared = startEngine();
   return shared;
+}
+
+// Resolves once the engine this page started is ready or has failed; at once if it started none.
+export function engineSettled() {
+  const settled = () => {};
+  return shared === null ? Promise.resolve() : shared.ready.then(settled, settled);
+}
+
+// What a page that needs the engine says when it cannot start, in the page's language: this
+// browser cannot run it, or its files could not be loaded. The developer's detail goes to the console.
+export function engineUnavailable(error) {
+  console.warn("The game engine is unavailable:", error);
+  return ui(error && error.code === "no-wasm" ? "engine_no_wasm" : "engine_failed");
 }

@@ -53,11 +53,6 @@ export function errorText(error) {
   return format(entry, params);
 }
 
-// Why the engine could not start, in the page's language.
-export function engineFailure() {
-  return catalog.errors[typeof WebAssembly === "object" ? "engine_files" : "no_webassembly"];
-}
-
 export { cardName, catalog };
 
 const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };

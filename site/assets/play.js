@@ -1,7 +1,7 @@
 // Playing against computer players. The page keeps only the history of actions; every step goes
 // to the engine (op "game"), which refuses illegal actions with their reason, moves the computer
 // players, and returns what seat 0 (you) may see.
-import { engine } from "./engine-client.js";
+import { engine, engineUnavailable } from "./engine-client.js";
 import { catalog, format, hiddenCards, reason, ui, verdict } from "./messages.js";
 import { el } from "./puzzle.js";
 import { cardButton, cardSpan } from "./render.js";
@@ -214,7 +214,7 @@ async function start() {
   try {
     await engine().ready;
   } catch (error) {
-    $("play-status").textContent = ui("engine_failed", { detail: String(error.message || error) });
+    $("play-status").textContent = engineUnavailable(error);
     return;
   }
   await send(undefined);

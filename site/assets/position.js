@@ -2,8 +2,8 @@
 // builds such links with the editor. The engine checks every position; nothing from the link is
 // run, and it reaches the page only as text (textContent), never as HTML. Every message is in the
 // page's language: the engine's errors arrive as codes with parameters (messages.js: errorText).
-import { engine } from "./engine-client.js";
-import { engineFailure, errorText, format, ui } from "./messages.js";
+import { engine, engineUnavailable } from "./engine-client.js";
+import { errorText, format, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
@@ -39,8 +39,8 @@ async function openShared() {
   try {
     await engine().ready;
     answer = await engine().request("puzzle", { puzzle: spec });
-  } catch {
-    shared.replaceChildren(el("p", "error", ui("engine_failed", { detail: engineFailure() })));
+  } catch (error) {
+    shared.replaceChildren(el("p", "error", engineUnavailable(error)));
     return;
   }
   if (!answer.ok) {
@@ -132,8 +132,8 @@ form.addEventListener("submit", async (event) => {
   let answer;
   try {
     answer = await engine().request("puzzle", { puzzle: spec });
-  } catch {
-    say("error", ui("engine_failed", { detail: engineFailure() }));
+  } catch (error) {
+    say("error", engineUnavailable(error));
     return;
   }
   markField(answer.ok ? null : answer.error);

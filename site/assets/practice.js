@@ -1,7 +1,7 @@
 // Practice drills: the engine generates a puzzle for the chosen theme (op "drill"), the page
 // renders it and keeps a streak of puzzles solved without a wrong answer or a peek.
-import { engine } from "./engine-client.js";
-import { engineFailure, errorText, ui } from "./messages.js";
+import { engine, engineUnavailable } from "./engine-client.js";
+import { errorText, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
@@ -32,9 +32,9 @@ async function next() {
   try {
     await engine().ready;
     answer = await engine().request("drill", { theme, seed });
-  } catch {
+  } catch (error) {
     if (request !== latest) return;
-    area.replaceChildren(el("p", "error", ui("engine_failed", { detail: engineFailure() })));
+    area.replaceChildren(el("p", "error", engineUnavailable(error)));
     return;
   }
   if (request !== latest) return;

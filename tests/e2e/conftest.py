@@ -37,17 +37,32 @@ def site_dir(tmp_path_factory):
     return out
 
 
-def _serve(directory):
-    server = make_server(directory, 0)
+def _serve(directory, record=False):
+    server = make_server(directory, 0, record=record)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server
+
+
+def asset_url(site_dir, name):
+    """The URL path of a site asset under its published (content-hashed) name."""
+    stem, suffix = name.rsplit(".", 1)
+    (path,) = (site_dir / "assets").glob(f"{stem}.*.{suffix}")
+    return "/" + path.relative_to(site_dir).as_posix()
 
 
 @pytest.fixture(scope="session")
 def base_url(site_dir):
     server = _serve(site_dir)
     yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def recording_server(site_dir):
+    """A server of the site of its own that records every response: (path, status, bytes)."""
+    server = _serve(site_dir, record=True)
+    yield server
     server.shutdown()
 
 
@@ -76,11 +91,13 @@ def browser():
 
 
 class Visit:
-    """A fresh browser context that records every request and refuses other origins."""
+    """A fresh browser context that records every request and refuses other origins. The
+    service worker is blocked unless asked for, so that the requests are the page's own (the
+    offline tests make their own contexts)."""
 
     def __init__(self, browser, **context_options):
         self.requests = []
-        self.context = browser.new_context(**context_options)
+        self.context = browser.new_context(**{"service_workers": "block", **context_options})
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.errors = []

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from e2e.conftest import asset_url
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screenshots"
@@ -203,7 +204,7 @@ def test_an_empty_or_unknown_shared_link_says_so_in_finnish(visit, base_url, fra
     assert error.inner_text() == CATALOGS["fi"]["ui"]["shared_bad"].replace("{detail}", expected)
 
 
-def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit, base_url):
+def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit, base_url, site_dir):
     page = visit().open(base_url + "/fi/lessons/overtaking/")
     names = card_names("fi")
     cards = page.locator("section.puzzle .card:not(.back)").all()
@@ -214,9 +215,10 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         assert card.inner_text().strip() == "", "a card shows text that differs from its name"
     hidden = page.locator("#puzzle-overtake-king .seat .hidden-cards").first
     assert hidden.locator("[aria-label]").count() == 0 and hidden.locator("use").count() == 0
+    module = asset_url(site_dir, "render.js")
     same = page.evaluate(
-        """async () => {
-            const { cardButton, cardSpan } = await import("/assets/render.js");
+        """async (module) => {
+            const { cardButton, cardSpan } = await import(module);
             const attrs = (n) => [...n.attributes].filter((a) => a.name !== "disabled")
               .map((a) => `${a.name}=${a.value}`);
             const canon = (n) => n.nodeType === 3 ? n.textContent.trim() :
@@ -225,7 +227,8 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
             const span = document.querySelector('#puzzle-overtake-king .trick .card[role="img"]');
             const code = span.querySelector("use").getAttribute("href").slice(3);
             return [canon(button) === canon(cardButton("HK", false)), canon(span) === canon(cardSpan(code))];
-        }"""
+        }""",
+        module,
     )
     assert same == [True, True], "puzzle.html and render.js draw cards differently"
 

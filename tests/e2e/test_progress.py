@@ -6,6 +6,8 @@ import json
 import tomllib
 from pathlib import Path
 
+from e2e.conftest import asset_url
+
 from sitebuild.lessons import resolve_saved_key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +89,7 @@ def test_a_record_of_a_duplicate_id_goes_to_the_right_puzzle(visit, base_url):
     assert text == "Ratkaistu ensimmäisellä yrityksellä ✓"
 
 
-def test_the_page_resolves_saved_keys_as_the_build_does(visit, base_url):
+def test_the_page_resolves_saved_keys_as_the_build_does(visit, base_url, site_dir):
     renamed = {"old-lesson/old-id": "new-id", "plain-old": "newer", "merged-a": "both"}
     removed = {"gone": "why", "lesson/dropped": "why"}
     keys = ["old-lesson/old-id", "plain-old", "lesson/plain-old", "gone", "x/gone", "lesson/dropped", "a/b", "kept"]
@@ -95,11 +97,11 @@ def test_the_page_resolves_saved_keys_as_the_build_does(visit, base_url):
     assert expected == ["new-id", "newer", "newer", None, None, None, "b", "kept"]
     page = visit().open(base_url + "/en/")
     got = page.evaluate(
-        """async ([keys, renamed, removed]) => {
-            const { resolve } = await import("/assets/progress.js");
+        """async ([keys, renamed, removed, module]) => {
+            const { resolve } = await import(module);
             const map = { renamed, removed: new Set(removed) };
             return keys.map((key) => resolve(key, map));
         }""",
-        [keys, renamed, list(removed)],
+        [keys, renamed, list(removed), asset_url(site_dir, "progress.js")],
     )
     assert got == expected

@@ -279,7 +279,7 @@ def test_the_front_page_continues_where_the_learner_left_off(visit, base_url):
     v = visit()
     page = v.open(base_url + "/fi/")
     button = page.locator("#continue")
-    assert button.inner_text().startswith("Aloita:") and button.get_attribute("href") == "lessons/cards/"
+    assert button.inner_text().startswith("Aloita:") and button.get_attribute("href") == "lessons/game-at-a-glance/"
     assert page.locator('button[data-reset=""]').is_hidden(), "nothing to reset yet"
     for entry in ("play/", "practice/", "position/"):
         assert page.locator(f'.entry-points a[href="{entry}"]').is_visible()

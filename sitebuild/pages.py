@@ -65,6 +65,30 @@ def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> st
     return GLOSSARY_LINK.sub(replace, html)
 
 
+def step_texts(checked: dict, text: LessonText, pid: str, cat: dict, md: MarkdownIt) -> list:
+    """A guided deal's commentary, step by step, with the numbers it quotes ({points}, {score},
+    {answer.nom}, ...) filled in from the engine's facts of that step."""
+    view = checked["view"]
+    if view.get("kind") != "deal":
+        return []
+    block = text.puzzles[pid]
+    out = []
+    for number, step in enumerate(view["steps"], 1):
+        words = block.fields[f"step{number}"]
+        try:
+            filled = fmt(words, step["facts"], cat)
+        except (KeyError, IndexError, ValueError) as e:
+            source = text.path.read_text(encoding="utf-8")
+            line = toml_line(source, f"step{number}:")
+            known = ", ".join("{" + k + "}" for k in step["facts"])
+            raise BuildError(
+                f"{rel(text.path)}:{line}: puzzle {pid!r} step{number}: {{{e.args[0] if e.args else e}}} "
+                f"is not known at this step; known: {known}"
+            ) from None
+        out.append(Markup(md.render(filled)))
+    return out
+
+
 def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: list[dict] = ()) -> None:
     env = environment()
     term_ids = {t["id"] for t in glossary}
@@ -122,6 +146,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                     number += 1
                     spec = next(p for p in lesson.puzzles if p["id"] == value)
                     words = text.puzzles[value].fields
+                    steps = step_texts(lesson.checked[value], text, value, cat, md)
                     segments.append(
                         {
                             "kind": "puzzle",
@@ -134,6 +159,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
                             "prompt": Markup(md.renderInline(words["prompt"])),
                             "hint": Markup(md.render(words["hint"])),
                             "explanation": Markup(md.render(words["explanation"])),
+                            "steps": steps,
                         }
                     )
             nav = {

@@ -2,6 +2,7 @@
 // (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
 import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
+import { GuidedDeal } from "./guided.js";
 import { Puzzle } from "./puzzle.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
@@ -79,7 +80,10 @@ function openDeepLink() {
   if (section && document.activeElement !== section) section.focus();
 }
 
-for (const section of document.querySelectorAll("section.puzzle")) new Puzzle(section).enable();
+for (const section of document.querySelectorAll("section.puzzle")) {
+  if (section.dataset.kind === "deal") new GuidedDeal(section).enable();
+  else new Puzzle(section).enable();
+}
 bindProgress();
 bindCopyLinks();
 keepHashOnLanguageSwitch();

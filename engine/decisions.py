@@ -35,8 +35,9 @@ from . import estimate, memo
 from .actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
 from .cards import Card, NotationError, Suit, parse_cards
 from .notation import parse_position, parse_record
+from .puzzles import DECISION_KINDS as KINDS  # noqa: F401  (the kinds this module values)
+from .puzzles import PuzzleError, is_record
 
-KINDS = ("bid", "raise", "discard", "give", "lead")
 PHASE = {"bid": "auction", "raise": "raise", "discard": "discard", "give": "give", "lead": "play"}
 SAMPLES = {"bid": 16, "raise": 16, "discard": 8, "give": 8, "lead": 8}  # defaults; see lessons/README.md
 MARGIN = {"bid": 10, "raise": 10, "discard": 5, "give": 5, "lead": 2}
@@ -45,26 +46,21 @@ MAX_CANDIDATES = 6
 WINDOW = 5  # offered bids and raises: this many steps either side of the best one
 
 
-class DecisionError(NotationError):
+class DecisionError(PuzzleError):
     """A decision puzzle that cannot be used; the message says what is wrong."""
 
 
 # -- reading the spec ------------------------------------------------------------------------------
-def _is_record(text: str) -> bool:
-    keys = {part.partition(":")[0].strip() for part in text.split("/")}
-    return bool(keys & {"dealer", "seed", "widow", "actions", "scores"})
-
-
 def deal_of(spec):
     """The deal of a decision puzzle at the moment the learner decides (the learner is to move)."""
     kind = spec["kind"]
     text = spec.get("position")
     if not isinstance(text, str):
         raise DecisionError("the puzzle has no position")
-    if kind == "lead" and not _is_record(text):
+    if kind == "lead" and not is_record(text):
         deal = parse_position(text)
     else:
-        if not _is_record(text):
+        if not is_record(text):
             raise DecisionError(f"{kind}: position must be a record of the deal so far (dealer, hands, actions)")
         deal = parse_record(text)
     if deal.phase != PHASE[kind]:
@@ -164,7 +160,7 @@ def _hidden_discard(spec, deal) -> tuple[Card, ...]:
 
 
 def knowledge(spec, deal) -> estimate.Knowledge:
-    if spec["kind"] == "lead" and not _is_record(spec["position"]):
+    if spec["kind"] == "lead" and not is_record(spec["position"]):
         return estimate.knowledge_from_position(deal, deal.to_move, _voids(spec, deal), _hidden_discard(spec, deal))
     for key in ("voids", "discard"):
         if key in spec:
@@ -387,7 +383,7 @@ def answer_table(spec, sol: dict) -> dict:
 def view(spec) -> dict:
     """What the learner sees: its own hand, the bids, the widow once shown, its own discard, the
     table (hidden hands as counts), and the choices offered (their cards, for card sets)."""
-    from .puzzles import is_record, played_cards, record_log, table_view
+    from .puzzles import played_cards, record_log, table_view
 
     kind = spec["kind"]
     deal = deal_of(spec)

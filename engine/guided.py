@@ -26,14 +26,14 @@ import itertools
 
 from . import memo
 from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Redeal, Return
-from .cards import NotationError
 from .deal import Deal
 from .notation import parse_record
+from .puzzles import PuzzleError
 
 BID_CHOICES = 2  # offered bids beyond the larger of the lowest legal and the scripted one
 
 
-class GuidedError(NotationError):
+class GuidedError(PuzzleError):
     """A guided deal that cannot be used; the message says which step and why."""
 
 

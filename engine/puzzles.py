@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import decisions, memo
+from . import memo
 from .actions import AskFull, AskHalf, Declare, Discard, Play, parse_action
 from .cards import ALL_CARDS, Card, NotationError, Suit, parse_cards
 from .declare import PAIR_BITS, questions_allowed
@@ -45,6 +45,7 @@ from .notation import parse_position, parse_record
 from .play import mask_of, winning_index
 from .rules import PRESET_INFO
 
+DECISION_KINDS = ("bid", "raise", "discard", "give", "lead")  # engine/decisions.py
 KINDS = (
     "legal-card",
     "all-legal",
@@ -54,7 +55,7 @@ KINDS = (
     "score",
     "auction",
     "count",
-    *decisions.KINDS,
+    *DECISION_KINDS,
     "deal",
 )
 NUMBER_KINDS = ("score", "count")  # answered by typing a number
@@ -64,6 +65,12 @@ COUNT_QUESTIONS = ("points-out", "trumps-out", "suit-out:S", "points-taken:N")
 
 class PuzzleError(NotationError):
     """A puzzle that cannot be used; the message says what is wrong."""
+
+
+def _decisions():
+    from . import decisions
+
+    return decisions
 
 
 def _spec_position(spec) -> str:
@@ -87,7 +94,8 @@ def _auction(spec):
 
 def is_record(text: str) -> bool:
     """Is this the text of a record (a deal from its start) rather than a position?"""
-    return decisions._is_record(text)
+    keys = {part.partition(":")[0].strip() for part in text.split("/")}
+    return bool(keys & {"dealer", "seed", "widow", "actions", "scores"})
 
 
 def _score_record(spec):
@@ -160,9 +168,9 @@ def declaration_choices(deal) -> list[str]:
 def solution(spec) -> dict:
     """What the engine says the answer is (used for "show the solution" and for checking)."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
-    if kind in decisions.KINDS:
+    if kind in DECISION_KINDS:
         _spec_position(spec)
-        return decisions.solution(spec)
+        return _decisions().solution(spec)
     if kind == "deal":
         from . import guided
 
@@ -247,7 +255,7 @@ def count_answer(spec, deal) -> int:
             raise PuzzleError("discard: a record already says what was put away")
         unseen = knowledge_from_record(deal, seat).unseen
     else:
-        hidden = decisions._hidden_discard(spec, deal) if "discard" in spec else ()
+        hidden = _decisions()._hidden_discard(spec, deal) if "discard" in spec else ()
         unseen = knowledge_from_position(deal, seat, {}, hidden).unseen
     name, _, arg = question.partition(":")
     if question == "points-out":
@@ -268,7 +276,7 @@ def count_answer(spec, deal) -> int:
             raise PuzzleError(
                 "count: in a position the bidder's points include its discard; give the discard or use a record"
             )
-        hidden = decisions._hidden_discard(spec, deal) if taken == deal.bidder else ()
+        hidden = _decisions()._hidden_discard(spec, deal) if taken == deal.bidder else ()
         return deal.points[taken] - sum(rules.points[c.rank] for c in hidden)
     raise PuzzleError(f"count: unknown question {question!r}; questions: {', '.join(COUNT_QUESTIONS)}")
 
@@ -278,8 +286,8 @@ def check(spec) -> dict:
     sol = solution(spec)
     answer = spec.get("answer")
     kind = spec["kind"]
-    if kind in decisions.KINDS:
-        decisions.check(spec, sol)
+    if kind in DECISION_KINDS:
+        _decisions().check(spec, sol)
     elif kind == "deal":
         pass  # every scripted action is checked by guided.solution
     elif kind == "count":
@@ -328,8 +336,8 @@ def answers(spec) -> list[str]:
     kind = spec.get("kind") if isinstance(spec, dict) else None
     if kind == "auction":
         return [str(seat) for seat in range(_auction(spec).rules.players)]
-    if kind in decisions.KINDS:
-        return decisions.answers(spec)
+    if kind in DECISION_KINDS:
+        return _decisions().answers(spec)
     if kind in NUMBER_KINDS or kind == "deal":
         return []
     deal = _deal(spec)
@@ -387,8 +395,8 @@ def answer_table(spec) -> dict:
     has one table per step in ``steps``."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
     sol = solution(spec)
-    if kind in decisions.KINDS:
-        return decisions.answer_table(spec, sol)
+    if kind in DECISION_KINDS:
+        return _decisions().answer_table(spec, sol)
     if kind == "deal":
         from . import guided
 
@@ -581,7 +589,7 @@ def played_cards(deal, spec) -> list[str]:
     position every card in no hand and not on the table (a hidden ``discard`` left out)."""
     if is_record(spec["position"]):
         return [str(a.card) for _, a in deal.history if isinstance(a, Play) and a.card not in deal.trick]
-    hidden = set(decisions._hidden_discard(spec, deal)) if "discard" in spec else set()
+    hidden = set(_decisions()._hidden_discard(spec, deal)) if "discard" in spec else set()
     in_play = {c for h in deal.hands for c in h} | set(deal.trick)
     return [str(c) for c in ALL_CARDS if c not in in_play and c not in hidden]
 
@@ -589,8 +597,8 @@ def played_cards(deal, spec) -> list[str]:
 def view(spec) -> dict:
     """What a puzzle shows: seats, hands (only those shown), the trick, trump and declarations."""
     kind = spec.get("kind")
-    if kind in decisions.KINDS:
-        return decisions.view(spec)
+    if kind in DECISION_KINDS:
+        return _decisions().view(spec)
     if kind == "deal":
         from . import guided
 

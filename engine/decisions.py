@@ -39,7 +39,7 @@ from .puzzles import DECISION_KINDS as KINDS  # noqa: F401  (the kinds this modu
 from .puzzles import PuzzleError, is_record
 
 PHASE = {"bid": "auction", "raise": "raise", "discard": "discard", "give": "give", "lead": "play"}
-SAMPLES = {"bid": 16, "raise": 16, "discard": 8, "give": 8, "lead": 8}  # defaults; see lessons/README.md
+SAMPLES = {"bid": 10, "raise": 10, "discard": 4, "give": 4, "lead": 6}  # defaults: see lessons/README.md
 MARGIN = {"bid": 10, "raise": 10, "discard": 5, "give": 5, "lead": 2}
 MAX_SAMPLES = 64
 MAX_CANDIDATES = 6

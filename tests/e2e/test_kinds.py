@@ -133,3 +133,16 @@ def test_the_page_judges_every_new_kinds_answer_exactly_as_the_engine(visit, kin
         cases,
     )
     assert got == expected
+
+
+def test_axe_finds_no_serious_violations_in_the_new_kinds(visit, kinds_site):
+    from axe_playwright_python.sync_playwright import Axe
+
+    _, base = kinds_site
+    for lang in ("fi", "en"):
+        page = visit(bypass_csp=True).open(base + PAGE.format(lang=lang))
+        for section in page.locator("section.puzzle:not([data-kind=deal])").all():
+            section.locator(".show-solution").click()  # the estimate tables too
+        results = Axe().run(page)
+        bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+        assert not bad, [(x["id"], x["nodes"][0]["html"]) for x in bad]

@@ -35,6 +35,16 @@ def use_store(store) -> None:
     _store = store
 
 
+def settings() -> tuple:
+    """The store and the build mode, to put back with ``restore``."""
+    return _store, _build_mode
+
+
+def restore(saved: tuple) -> None:
+    global _store, _build_mode
+    _store, _build_mode = saved
+
+
 def build_mode(on: bool = True) -> None:
     global _build_mode
     _build_mode = on

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -72,3 +73,14 @@ def install() -> None:
     directory = cache_dir()
     memo.use_store(DiskStore(directory) if directory is not None else None)
     memo.build_mode(True)
+
+
+@contextmanager
+def installed():
+    """``install()`` for the length of a block (a build), then the engine as it was."""
+    saved = memo.settings()
+    install()
+    try:
+        yield
+    finally:
+        memo.restore(saved)

@@ -44,7 +44,11 @@ def _processes(jobs: int) -> int:
 
 def check_all(specs: list[dict]) -> list[dict | str]:
     """``check_one`` for every spec, in order; what is not cached yet is computed in parallel."""
-    cache.install()
+    with cache.installed():
+        return _check_all(specs)
+
+
+def _check_all(specs: list[dict]) -> list[dict | str]:
     results: list = [None] * len(specs)
     todo = []
     with memo.only_cached():

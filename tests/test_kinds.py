@@ -26,10 +26,8 @@ SPECS = {p["id"]: p for p in tomllib.loads((FIXTURE / "01-kinds" / "lesson.toml"
 @pytest.fixture(autouse=True)
 def build_mode():
     """As in the build: estimates allowed, results from the checkout's cache (.cache/build)."""
-    cache.install()
-    yield
-    memo.build_mode(False)
-    memo.use_store(None)
+    with cache.installed():
+        yield
 
 
 def spec(pid, **changes):

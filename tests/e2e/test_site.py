@@ -466,16 +466,20 @@ def test_the_page_judges_every_answer_exactly_as_the_engine(visit, base_url, sit
     assert len(tables) >= 100
     cases = []
     for table in tables:
-        answers = list(table["answers"])
-        if table["kind"] == "all-legal":
-            legal = [a for a, v in table["answers"].items() if v["verdict"] == "legal"]
-            sets = [legal, answers, answers[:1], [], legal[1:] + answers[:1]]
-            cases += [(table, sorted(set(s))) for s in sets]
-        elif table["kind"] == "score":
-            n = table["number"]
-            cases += [(table, x) for x in (str(n), f" {n} ", str(n + 5), "abc", "", "9" * 30, "−" + str(abs(n)))]
-        else:
-            cases += [(table, a) for a in answers]
+        # a guided deal is judged step by step: {"step": i, "answer": a}
+        for i, step in enumerate(table.get("steps", [table])):
+            wrap = (lambda a, i=i: {"step": i, "answer": a}) if "steps" in table else (lambda a: a)
+            answers = list(step["answers"])
+            if step["kind"] == "all-legal":
+                legal = [a for a, v in step["answers"].items() if v["verdict"] == "legal"]
+                sets = [legal, answers, answers[:1], [], legal[1:] + answers[:1]]
+                cases += [(table, sorted(set(s))) for s in sets]
+            elif "number" in step:
+                n = step["number"]
+                numbers = (str(n), f" {n} ", str(n + 5), "abc", "", "9" * 30, "−" + str(abs(n)))
+                cases += [(table, wrap(x)) for x in numbers]
+            else:
+                cases += [(table, wrap(a)) for a in answers]
     expected = [puzzles.judge_with_table(t, a) for t, a in cases]
     page = visit().open(base_url + "/en/")
     got = page.evaluate(

@@ -80,11 +80,11 @@ def answer_label(answer: str, solution: dict, catalog: dict) -> str:
     """An answer of a decision puzzle in words: pass, a bid, keep or raise, cards."""
     est = catalog["estimate"]
     if answer == "p":
-        return est["pass"]
+        return est["choice_pass"]
     if answer == "hold":
-        return fmt(est["hold"], {"contract": solution.get("contract", "")}, catalog)
+        return fmt(est["choice_hold"], {"contract": solution.get("contract", "")}, catalog)
     if answer.startswith("raise:"):
-        return fmt(est["raise_to"], {"amount": answer[6:]}, catalog)
+        return fmt(est["choice_raise"], {"amount": answer[6:]}, catalog)
     if answer.startswith(("discard:", "give:")):
         return ", ".join(card_name(c, "nom", catalog) for c in answer.split(":", 1)[1].split("."))
     if len(answer) == 2 and not answer.isdigit():
@@ -103,6 +103,12 @@ def choice_label(choice: str, catalog: dict) -> str:
         return ui["ask_full"]
     key = "ask_half" if choice.startswith("askhalf:") else "declare_suit"
     return fmt(ui[key], {"suit": choice[-1]}, catalog)
+
+
+def decimal(value: float, catalog: dict, signed: bool = False) -> str:
+    """A figure with one decimal in the page's language: ``+75,0``, ``−85,0`` (a true minus)."""
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    return text.replace("-", "\u2212").replace(".", catalog["estimate"]["decimal"])
 
 
 def card_face(card: str) -> dict:

@@ -16,7 +16,7 @@ from engine.drills import THEMES as DRILL_THEMES
 from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, write
-from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
+from .catalogs import card_face, card_label, check_catalogs, choice_label, decimal, fmt, load_catalog, solution_text
 from .lessons import Lesson, LessonText, toml_line
 
 
@@ -109,6 +109,7 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
             "seat_key": seat_key,
             "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
             "choice_label": lambda c, cat=cat: choice_label(c, cat),
+            "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),
         }
         lesson_list = [
             {

@@ -18,7 +18,7 @@ The API, small on purpose (a computer player that guesses hidden hands can share
 * ``sample_layouts(knowledge, count, rng)`` → ``count`` layouts ``{place: [cards]}``, each drawn
   with equal probability from **all** layouts consistent with the knowledge (exact counting, no
   rejection: see ``_Counter``). Bids are not used as a hint about the others' hands.
-* ``with_layout(deal, knowledge, layout)`` → a copy of ``deal`` with the unseen cards placed so.
+* ``with_layout(deal, layout)`` → a copy of ``deal`` with the unseen cards placed so.
 * ``made(deal, side, step)`` → what ``side`` ends the deal with (card points taken so far,
   declaration bonuses made, and the solver's value of the rest with every hand known and the
   other players together against it), rounded down to a multiple of ``step``; found with

@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site clean
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -63,5 +63,8 @@ bench-solver: $(VENV)/.installed node_modules/.installed
 bench-site: setup build
 	$(PY) benchmarks/bench_site.py
 
+bench-build: $(VENV)/.installed
+	$(PY) benchmarks/bench_build.py
+
 clean:
-	rm -rf _site dist build/og-cache
+	rm -rf _site dist build/og-cache .cache

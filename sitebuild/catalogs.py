@@ -56,6 +56,13 @@ def fmt(template: str, params: dict, catalog: dict) -> str:
 
 def solution_text(kind: str, solution: dict, catalog: dict) -> str:
     ui = catalog["ui"]
+    if kind in ("bid", "raise", "discard", "give", "lead"):
+        labels = [answer_label(a, solution, catalog) for a in solution["accepted"]]
+        return fmt(catalog["estimate"]["solution"], {"choices": " / ".join(labels)}, catalog)
+    if kind == "count":
+        return fmt(catalog["count"]["solution"], {"number": solution["number"]}, catalog)
+    if kind == "deal":
+        return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
     if kind == "trick-winner":
         return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
     if kind == "score":
@@ -75,15 +82,39 @@ def signed(number: int) -> str:
     return f"\u2212{-number}" if number < 0 else str(number)
 
 
+def answer_label(answer: str, solution: dict, catalog: dict) -> str:
+    """An answer of a decision puzzle in words: pass, a bid, keep or raise, cards."""
+    est = catalog["estimate"]
+    if answer == "p":
+        return est["choice_pass"]
+    if answer == "hold":
+        return fmt(est["choice_hold"], {"contract": solution.get("contract", "")}, catalog)
+    if answer.startswith("raise:"):
+        return fmt(est["choice_raise"], {"amount": answer[6:]}, catalog)
+    if answer.startswith(("discard:", "give:")):
+        return ", ".join(card_name(c, "nom", catalog) for c in answer.split(":", 1)[1].split("."))
+    if len(answer) == 2 and not answer.isdigit():
+        return card_name(answer, "nom", catalog)
+    return answer
+
+
 def choice_label(choice: str, catalog: dict) -> str:
     """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H)."""
     ui = catalog["ui"]
     if choice == "none":
         return ui["declare_none"]
+    if choice.startswith("answer:"):
+        return ui["play_answer_no"] if choice == "answer:no" else fmt(ui["play_answer"], {"suit": choice[-1]}, catalog)
     if choice == "askfull":
         return ui["ask_full"]
     key = "ask_half" if choice.startswith("askhalf:") else "declare_suit"
     return fmt(ui[key], {"suit": choice[-1]}, catalog)
+
+
+def decimal(value: float, catalog: dict, signed: bool = False) -> str:
+    """A figure with one decimal in the page's language: ``+75,0``, ``−85,0`` (a true minus)."""
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    return text.replace("-", "\u2212").replace(".", catalog["estimate"]["decimal"])
 
 
 def card_face(card: str) -> dict:

@@ -285,8 +285,14 @@ def write_images(lessons, out: Path) -> dict[str, str]:
         first = None
         for p in lesson.puzzles:
             view = lesson.checked[p["id"]]["view"]
-            draw = draw_auction if view["kind"] == "auction" else draw_position
             key = f"puzzle/{p['id']}"
+            if view["kind"] == "auction":
+                draw = draw_auction
+            elif "seats" in view and "trick" in view:
+                draw = draw_position
+            else:  # a whole deal or a decision before the play: the site's picture
+                paths[key] = paths["site"]
+                continue
             paths[key] = f"og/p/{p['id']}.png"
             _cached(out / paths[key], {"view": view}, lambda painter, view=view, draw=draw: draw(painter, view))
             first = first or (view, draw)

@@ -10,13 +10,12 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import puzzles as engine_puzzles
-from engine.cards import NotationError
-
 from . import LANGS, BuildError, rel, words
 from .catalogs import load_catalog
 
 PUZZLE_TEXT_FIELDS = ("prompt", "hint", "explanation")
+STEP_FIELD = re.compile(r"step[1-9][0-9]*")  # a guided deal's commentary, one per step
+KIND_KEYS = {"samples", "margin", "candidates", "bids", "raises", "voids", "discard", "question", "seat"}
 
 
 @dataclass
@@ -104,7 +103,8 @@ def parse_lesson_text(path: Path) -> LessonText:
             if body.strip() == ":::":
                 break
             key, colon, value = body.partition(":")
-            if colon and key.strip() in PUZZLE_TEXT_FIELDS and not body.startswith((" ", "\t")):
+            named = key.strip() in PUZZLE_TEXT_FIELDS or STEP_FIELD.fullmatch(key.strip())
+            if colon and named and not body.startswith((" ", "\t")):
                 current = key.strip()
                 if current in fields:
                     raise BuildError(f"{rel(path)}:{first + i}: puzzle {pid!r} has {current} twice")
@@ -180,7 +180,7 @@ def load_lesson(directory: Path) -> Lesson:
         if pid in seen:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
         seen.add(pid)
-        unknown = set(p) - PUZZLE_KEYS
+        unknown = set(p) - PUZZLE_KEYS - KIND_KEYS
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
         difficulty = p.get("difficulty")
@@ -224,19 +224,46 @@ def check_words(lesson: Lesson, pid: str, checked: dict, catalogs: dict) -> None
 
 
 def check_lesson(lesson: Lesson, catalogs: dict | None = None) -> None:
-    raw = (lesson.path / "lesson.toml").read_text(encoding="utf-8")
+    check_lessons([lesson], catalogs)
+
+
+def check_lessons(lessons: list[Lesson], catalogs: dict | None = None) -> None:
+    """Every puzzle checked by the engine (``sitebuild.judge``: the costly ones in parallel and
+    cached), then its words filled and checked (``check_words``); the first mistake stops the
+    build with the file and line."""
+    from .judge import check_all
+
     catalogs = catalogs or {lang: load_catalog(lang) for lang in LANGS}
-    for p in lesson.puzzles:
-        line = toml_line(raw, f'"{p["id"]}"')
-        where = f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}"
-        try:
-            solution = engine_puzzles.check(p)
-            view = engine_puzzles.view(p)
-            table = engine_puzzles.answer_table(p)
-        except (NotationError, ValueError) as e:
-            raise BuildError(f"{where}: {e}") from None
-        lesson.checked[p["id"]] = {"view": view, "solution": solution, "table": table}
-        check_words(lesson, p["id"], lesson.checked[p["id"]], catalogs)
+    jobs = [(lesson, p) for lesson in lessons for p in lesson.puzzles]
+    for (lesson, p), result in zip(jobs, check_all([p for _, p in jobs])):
+        if isinstance(result, str):
+            raw = (lesson.path / "lesson.toml").read_text(encoding="utf-8")
+            line = toml_line(raw, f'"{p["id"]}"')
+            raise BuildError(f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}: {result}")
+        lesson.checked[p["id"]] = result
+        check_words(lesson, p["id"], result, catalogs)
+        if p.get("kind") == "deal":
+            check_step_texts(lesson, p, len(result["view"]["steps"]))
+
+
+def check_step_texts(lesson: Lesson, spec: dict, steps: int) -> None:
+    """A guided deal has a commentary for each of its steps in every language, and no other."""
+    wanted = {f"step{n}" for n in range(1, steps + 1)}
+    for text in lesson.texts.values():
+        block = text.puzzles[spec["id"]]
+        given = {k for k in block.fields if STEP_FIELD.fullmatch(k)}
+        missing = sorted(wanted - given, key=lambda k: int(k[4:]))
+        extra = sorted(given - wanted, key=lambda k: int(k[4:]))
+        if missing:
+            raise BuildError(
+                f"{rel(text.path)}:{block.line}: puzzle {spec['id']!r} has {steps} steps; "
+                f"no text for {', '.join(missing)}"
+            )
+        if extra:
+            raise BuildError(
+                f"{rel(text.path)}:{block.line}: puzzle {spec['id']!r} has {steps} steps; "
+                f"{', '.join(extra)} is not one of them"
+            )
 
 
 def load_glossary(directory: Path) -> list[dict]:
@@ -332,7 +359,5 @@ def load_lessons(directory: Path) -> list[Lesson]:
                 )
             owner[p["id"]] = spec_path
     load_renames(directory, lessons)
-    catalogs = {lang: load_catalog(lang) for lang in LANGS}
-    for lesson in lessons:
-        check_lesson(lesson, catalogs)
+    check_lessons(lessons)
     return sorted(lessons, key=lambda x: x.order)

@@ -18,7 +18,7 @@ from engine.rules import PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite
-from .catalogs import card_face, card_label, check_catalogs, choice_label, fmt, load_catalog, solution_text
+from .catalogs import card_face, card_label, check_catalogs, choice_label, decimal, fmt, load_catalog, solution_text
 from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import Lesson, LessonText, toml_line
@@ -96,7 +96,9 @@ def plain_text(html: str) -> str:
     return unescape(TAG.sub("", html)).strip()
 
 
-def puzzle_segment(lesson: Lesson, pid: str, text: LessonText, number: int, md: MarkdownIt, share: str) -> dict:
+def puzzle_segment(
+    lesson: Lesson, pid: str, text: LessonText, number: int, md: MarkdownIt, share: str, cat: dict
+) -> dict:
     """What the puzzle macro of puzzle.html needs for one lesson puzzle."""
     spec = next(p for p in lesson.puzzles if p["id"] == pid)
     words = text.puzzles[pid].fields
@@ -112,7 +114,32 @@ def puzzle_segment(lesson: Lesson, pid: str, text: LessonText, number: int, md: 
         "hint": Markup(md.render(words["hint"])),
         "explanation": Markup(md.render(words["explanation"])),
         "share": share,
+        "steps": step_texts(lesson.checked[pid], text, pid, cat, md),
     }
+
+
+def step_texts(checked: dict, text: LessonText, pid: str, cat: dict, md: MarkdownIt) -> list:
+    """A guided deal's commentary, step by step, with the numbers it quotes ({points}, {score},
+    {answer.nom}, ...) filled in from the engine's facts of that step."""
+    view = checked["view"]
+    if view.get("kind") != "deal":
+        return []
+    block = text.puzzles[pid]
+    out = []
+    for number, step in enumerate(view["steps"], 1):
+        words = block.fields[f"step{number}"]
+        try:
+            filled = fmt(words, step["facts"], cat)
+        except (KeyError, IndexError, ValueError) as e:
+            source = text.path.read_text(encoding="utf-8")
+            line = toml_line(source, f"step{number}:")
+            known = ", ".join("{" + k + "}" for k in step["facts"])
+            raise BuildError(
+                f"{rel(text.path)}:{line}: puzzle {pid!r} step{number}: {{{e.args[0] if e.args else e}}} "
+                f"is not known at this step; known: {known}"
+            ) from None
+        out.append(Markup(md.render(filled)))
+    return out
 
 
 def render_site(
@@ -157,6 +184,7 @@ def render_site(
             "seat_key": seat_key,
             "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
             "choice_label": lambda c, cat=cat: choice_label(c, cat),
+            "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),
         }
         lesson_list = [
             {
@@ -194,7 +222,7 @@ def render_site(
                     segments.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
                 else:
                     number += 1
-                    segments.append(puzzle_segment(lesson, value, text, number, md, f"../../p/{value}/"))
+                    segments.append(puzzle_segment(lesson, value, text, number, md, f"../../p/{value}/", cat))
             nav = {
                 "prev": lesson_list[i - 1] if i > 0 else None,
                 "next": lesson_list[i + 1] if i + 1 < len(lessons) else None,

@@ -11,8 +11,14 @@ export function readNumber(text) {
 }
 
 export function judgeWithTable(table, answer) {
+  if (table.steps !== undefined) {
+    // a guided deal: {step, answer} is judged by that step's table
+    const step = table.steps[answer.step];
+    if (step === undefined) throw new Error(`no step ${answer.step}`);
+    return judgeWithTable(step, answer.answer);
+  }
   const entries = table.answers;
-  if (table.kind === "score") {
+  if (table.number !== undefined) {
     const number = readNumber(answer);
     if (number === null) return { verdict: "not-a-number" };
     return { verdict: number === table.number ? "correct" : "wrong", number };

@@ -3,6 +3,7 @@
 import { engineSettled } from "./engine-client.js";
 import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
+import { GuidedDeal } from "./guided.js";
 import { Puzzle } from "./puzzle.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
@@ -130,7 +131,10 @@ function openDeepLink() {
   if (section && document.activeElement !== section) section.focus();
 }
 
-for (const section of document.querySelectorAll("section.puzzle")) new Puzzle(section).enable();
+for (const section of document.querySelectorAll("section.puzzle")) {
+  if (section.dataset.kind === "deal") new GuidedDeal(section).enable();
+  else new Puzzle(section).enable();
+}
 rememberLesson();
 bindProgress();
 bindCopyLinks();

@@ -5,6 +5,10 @@ import { judgeWithTable } from "./answers.js";
 import { reason, ui, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 
+// kinds valued by the engine's estimate over the hidden cards, and kinds answered by a choice button
+const ESTIMATED = ["bid", "raise", "discard", "give", "lead"];
+const CHOICES = ["bid", "raise", "discard", "give"];
+
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -132,13 +136,19 @@ export class Puzzle {
   show(result, control) {
     const lines = [];
     let tone = "wrong";
+    const estimated = ESTIMATED.includes(this.kind);
     if (result.verdict === "correct") {
       tone = "right";
-      lines.push(verdict(this.kind === "best-card" ? "best" : "correct"));
+      lines.push(verdict(this.kind === "best-card" ? "best" : estimated ? "good_choice" : "correct"));
     } else if (result.verdict === "illegal") {
-      lines.push(verdict(this.kind === "declare" ? "illegal_choice" : "illegal"), reason(result.reason));
+      const key = this.kind === "declare" ? "illegal_choice" : CHOICES.includes(this.kind) ? "illegal_action" : "illegal";
+      lines.push(verdict(key), reason(result.reason));
     } else if (result.verdict === "legal-not-best") {
-      lines.push(verdict(this.kind === "declare" ? "legal_not_best_choice" : "legal_not_best", { loss: result.loss }));
+      let key = this.kind === "declare" ? "legal_not_best_choice" : "legal_not_best";
+      if (estimated) key = ["bid", "raise"].includes(this.kind) ? "estimate_score_loss" : "estimate_points_loss";
+      lines.push(verdict(key, { loss: result.loss }));
+    } else if (this.kind === "count") {
+      lines.push(verdict("wrong_count", { number: result.number }));
     } else if (this.kind === "trick-winner") {
       lines.push(verdict("wrong_winner", { card: result.card }));
     } else if (this.kind === "auction") {

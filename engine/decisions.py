@@ -1,0 +1,413 @@
+"""Decision puzzles with hidden cards: what to bid, what to put away, whether to raise, what to
+give the bidder, what to lead. The learner sees only its own seat's information, so an answer
+is valued by the engine over many deals of the unseen cards (``engine.estimate``: every deal
+that fits what the learner has seen is equally likely; each is then played with every hand
+known, the other players together against the learner's side). The same seeded estimate gives
+the same table on every build; the build caches it by content (``engine.memo``).
+
+Kinds (``position`` is a record, docs/notation.md, that stops where the learner decides):
+
+* ``bid``     auction; answers ``p`` and bids. Each deal: the learner wins the auction, takes the
+              widow, puts away the cards with the fewest points (never a king or queen of a
+              pair) and keeps the contract; ``made`` is what its hand ends with. A bid is valued
+              by its expected deal score (+bid when made, -bid when not); a pass scores 0 (the
+              estimate counts the contract only; as a defender you would also score your take).
+* ``raise``   the bidder after the discard; answers ``hold`` and ``raise:N``, valued the same way.
+* ``discard`` the bidder with the widow in hand; answers the sets listed in ``candidates``,
+              valued by the points the hand ends with on average.
+* ``give``    the bidder's partner in the pairs game; answers the sets in ``candidates``; the
+              bidder returns its cheapest cards by the same rule and keeps the contract; valued
+              by the points the pair ends with on average.
+* ``lead``    trick play (a record, or a position with ``voids`` and a hidden ``discard``);
+              answers the cards of the hand, valued by the points the learner's side takes from
+              here on, on average.
+
+Answers valued within ``margin`` of the best are accepted (``correct``); other legal ones are
+``legal-not-best`` with ``loss`` (how much less on average, at least 1); illegal ones carry the
+engine's reason.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import estimate, memo
+from .actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
+from .cards import Card, NotationError, Suit, parse_cards
+from .notation import parse_position, parse_record
+from .puzzles import DECISION_KINDS as KINDS  # noqa: F401  (the kinds this module values)
+from .puzzles import PuzzleError, is_record
+
+PHASE = {"bid": "auction", "raise": "raise", "discard": "discard", "give": "give", "lead": "play"}
+SAMPLES = {"bid": 10, "raise": 10, "discard": 4, "give": 4, "lead": 6}  # defaults: see lessons/README.md
+MARGIN = {"bid": 10, "raise": 10, "discard": 5, "give": 5, "lead": 2}
+MAX_SAMPLES = 64
+MAX_CANDIDATES = 6
+WINDOW = 5  # offered bids and raises: this many steps either side of the best one
+
+
+class DecisionError(PuzzleError):
+    """A decision puzzle that cannot be used; the message says what is wrong."""
+
+
+# -- reading the spec ------------------------------------------------------------------------------
+def deal_of(spec):
+    """The deal of a decision puzzle at the moment the learner decides (the learner is to move)."""
+    kind = spec["kind"]
+    text = spec.get("position")
+    if not isinstance(text, str):
+        raise DecisionError("the puzzle has no position")
+    if kind == "lead" and not is_record(text):
+        deal = parse_position(text)
+    else:
+        if not is_record(text):
+            raise DecisionError(f"{kind}: position must be a record of the deal so far (dealer, hands, actions)")
+        deal = parse_record(text)
+    if deal.phase != PHASE[kind]:
+        raise DecisionError(f"{kind}: the record must stop in the {PHASE[kind]} phase; it is in the {deal.phase} phase")
+    if deal.pending_question is not None:
+        raise DecisionError(f"{kind}: the learner cannot be answering a partner question")
+    rules = deal.rules
+    if kind in ("bid", "discard") and not rules.widow_size:
+        raise DecisionError(f"{kind}: {rules.name} has no widow; this kind is for the games with a widow")
+    if kind == "give" and not rules.exchange_size:
+        raise DecisionError(f"give: {rules.name} has no exchange between partners")
+    if kind in ("bid", "raise", "discard", "give") and (rules.rounding or rules.bidder_needs_card_points):
+        raise DecisionError(f"{kind}: the estimate compares the exact total with the contract; {rules.name} does not")
+    return deal
+
+
+def _samples(spec) -> int:
+    n = spec.get("samples", SAMPLES[spec["kind"]])
+    if not isinstance(n, int) or isinstance(n, bool) or not 4 <= n <= MAX_SAMPLES:
+        raise DecisionError(f"samples: a whole number from 4 to {MAX_SAMPLES}")
+    return n
+
+
+def _margin(spec) -> float:
+    m = spec.get("margin", MARGIN[spec["kind"]])
+    if not isinstance(m, (int, float)) or isinstance(m, bool) or m < 0:
+        raise DecisionError("margin: a number of points, 0 or more")
+    return m
+
+
+def _card_set(text, where: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise DecisionError(f"{where}: cards joined by '.', for example SA.S6.C7")
+    cards = parse_cards(text, where, separators=".-")
+    return tuple(sorted(set(cards), key=lambda c: c.index))
+
+
+def candidates(spec, deal) -> list[tuple[str, tuple[Card, ...]]]:
+    """``discard`` and ``give``: the listed card sets as ``(answer key, cards)``."""
+    kind = spec["kind"]
+    listed = spec.get("candidates")
+    if not isinstance(listed, list) or not 2 <= len(listed) <= MAX_CANDIDATES:
+        raise DecisionError(f'candidates: a list of 2 to {MAX_CANDIDATES} card sets, for example ["SA.S6.C7", ...]')
+    hand = deal.hands[deal.to_move]
+    size = deal.rules.widow_size if kind == "discard" else deal.rules.exchange_size
+    out = []
+    for i, text in enumerate(listed, 1):
+        cards = _card_set(text, f"candidates: set {i}")
+        if len(cards) != size:
+            raise DecisionError(f"candidates: set {i} ({text}) has {len(cards)} cards; {size} are put away")
+        for card in cards:
+            if card not in hand:
+                raise DecisionError(f"candidates: set {i} ({text}): {card} is not in the hand")
+        key = f"{kind}:" + ".".join(map(str, cards))
+        if key in dict(out):
+            raise DecisionError(f"candidates: set {i} ({text}) is listed twice")
+        out.append((key, cards))
+    return out
+
+
+def _voids(spec, deal) -> dict[int, set]:
+    out: dict[int, set] = {}
+    for item in spec.get("voids", []) or []:
+        seat_text, colon, suits = str(item).partition(":")
+        if not colon or not seat_text.isdigit() or int(seat_text) >= deal.rules.players:
+            raise DecisionError(f"voids: {item!r} should be a seat and suits, for example 1:HS")
+        seat = int(seat_text)
+        if seat == deal.to_move:
+            raise DecisionError(f"voids: {item!r} is the learner's own seat")
+        try:
+            parsed = {Suit.parse(s) for s in suits}
+        except NotationError as e:
+            raise DecisionError(f"voids: {item!r}: {e}") from None
+        for card in deal.hands[seat]:
+            if card.suit in parsed:
+                raise DecisionError(f"voids: seat {seat} holds {card}, so it is not void in {card.suit}")
+        out.setdefault(seat, set()).update(parsed)
+    return out
+
+
+def _hidden_discard(spec, deal) -> tuple[Card, ...]:
+    if "discard" not in spec:
+        return ()
+    cards = _card_set(spec["discard"], "discard")
+    if deal.bidder is None or deal.to_move == deal.bidder:
+        raise DecisionError("discard: only a position with a bidder other than the learner hides a discard")
+    if len(cards) != deal.rules.widow_size:
+        raise DecisionError(f"discard: the bidder puts away {deal.rules.widow_size} cards")
+    in_play = {c for h in deal.hands for c in h} | set(deal.trick)
+    for card in cards:
+        if card in in_play:
+            raise DecisionError(f"discard: {card} is still in play")
+    worth = sum(deal.rules.points[c.rank] for c in cards)
+    if worth > deal.points[deal.bidder]:
+        raise DecisionError(f"discard: worth {worth} points, but the bidder has taken only {deal.points[deal.bidder]}")
+    return cards
+
+
+def knowledge(spec, deal) -> estimate.Knowledge:
+    if spec["kind"] == "lead" and not is_record(spec["position"]):
+        return estimate.knowledge_from_position(deal, deal.to_move, _voids(spec, deal), _hidden_discard(spec, deal))
+    for key in ("voids", "discard"):
+        if key in spec:
+            raise DecisionError(f"{key}: only for a lead puzzle given as a position (a record shows what was seen)")
+    return estimate.knowledge_from_record(deal, deal.to_move)
+
+
+# -- the costly part: one estimate per puzzle, cached by content -------------------------------------
+def _payload(spec, deal) -> dict:
+    kind = spec["kind"]
+    payload = {"what": f"decision-{kind}", "position": spec["position"], "samples": _samples(spec)}
+    for key in ("voids", "discard"):
+        if key in spec:
+            payload[key] = spec[key]
+    if kind in ("discard", "give"):
+        payload["candidates"] = [key for key, _ in candidates(spec, deal)]
+    return payload
+
+
+def _to_auction_end(deal, seat: int) -> None:
+    """The learner makes its lowest legal bid and the others pass until it is the bidder."""
+    while deal.phase == "auction":
+        if deal.to_move == seat:
+            bids = [a for a in deal.legal_actions() if isinstance(a, Bid)]
+            if not bids:
+                raise DecisionError("bid: the learner has no legal bid")
+            deal.apply(min(bids, key=lambda b: b.amount))
+        else:
+            deal.apply(Pass())
+
+
+def _evaluate(spec, deal) -> dict:
+    """Per sampled deal: ``made`` (bid, raise), ``made`` per candidate (discard, give), or the
+    solver's value per legal card (lead)."""
+    kind = spec["kind"]
+    payload = _payload(spec, deal)
+    rules = deal.rules
+    seat = deal.to_move
+    side = rules.side_of(seat)
+    know = knowledge(spec, deal)
+    layouts = estimate.sample_layouts(know, payload["samples"], random.Random(estimate.seed_of(payload)))
+    true_discard = list(_hidden_discard(spec, deal)) if kind == "lead" else None
+    if kind == "lead":
+        from .solver import solve
+
+        values: dict[str, list[int]] = {}
+        for layout in layouts:
+            sampled = estimate.with_layout(deal, layout, true_discard)
+            for action in solve(sampled).actions:
+                if not action.action.startswith(("trump:", "ask")):
+                    values.setdefault(action.action, []).append(action.value)
+        return {"values": values}
+    if kind in ("bid", "raise"):
+        made = []
+        for layout in layouts:
+            sampled = estimate.with_layout(deal, layout)
+            if kind == "bid":
+                _to_auction_end(sampled, seat)
+            made.append(estimate.made(estimate.play_deal(sampled), side, rules.bid_step))
+        return {"made": made}
+    action_type = Discard if kind == "discard" else Give
+    made_by = {key: [] for key, cards in candidates(spec, deal) if deal.why_illegal(action_type(cards)) is None}
+    legal = [(key, cards) for key, cards in candidates(spec, deal) if key in made_by]
+    for layout in layouts:
+        for key, cards in legal:
+            sampled = estimate.with_layout(deal, layout)
+            sampled.apply(action_type(cards))
+            made_by[key].append(estimate.made(estimate.play_deal(sampled), side, rules.bid_step))
+    return {"made": made_by}
+
+
+def evaluation(spec, deal=None) -> dict:
+    if not memo.in_build_mode():
+        raise DecisionError(f"{spec['kind']} puzzles are valued when the site is built, not in the browser")
+    deal = deal if deal is not None else deal_of(spec)
+    return memo.cached(_payload(spec, deal), lambda: _evaluate(spec, deal))
+
+
+# -- answers and their values --------------------------------------------------------------------------
+def _amounts(spec, key: str, start: int, step: int, best: int, top: int) -> list[int]:
+    """The offered bids or raises: listed in the spec, or the lowest one and those within
+    ``WINDOW`` steps of the best contract (the estimate's), up to ``top``."""
+    listed = spec.get(key)
+    if listed is not None:
+        if not isinstance(listed, list) or not listed or not all(type(x) is int for x in listed):
+            raise DecisionError(f"{key}: a list of whole numbers")
+        return sorted(set(listed))
+    low = max(start, best - WINDOW * step)
+    high = min(top, max(best, start) + WINDOW * step)
+    return sorted({start, *range(low, high + 1, step)})
+
+
+def _expected(made: list[int], contract: int) -> float:
+    return round(estimate.expected_score(made, contract), 1)
+
+
+def _best_contract(made: list[int], low: int, step: int) -> int:
+    top = max(max(made), low)
+    return max(range(low, top + step, step), key=lambda c: (estimate.expected_score(made, c), -c))
+
+
+def _reason_of(deal, action) -> dict | None:
+    reason = deal.why_illegal(action)
+    return reason.to_dict() if reason else None
+
+
+def _contract_answers(spec, deal, made: list[int]) -> tuple[dict, dict, list]:
+    """``bid`` and ``raise``: every offered answer with its reason (or None) and its value."""
+    rules = deal.rules
+    step = rules.bid_step
+    top = rules.max_bid or (rules.pack_points + sum(rules.bonus))
+    reasons, values, rows = {}, {}, []
+    if spec["kind"] == "bid":
+        start = rules.min_bid if deal.high_bid is None else deal.high_bid + step
+        amounts = _amounts(spec, "bids", start, step, _best_contract(made, start, step), top)
+        reasons["p"] = _reason_of(deal, Pass())
+        values["p"] = 0.0
+        for amount in amounts:
+            reasons[str(amount)] = _reason_of(deal, Bid(amount))
+            values[str(amount)] = _expected(made, amount)
+    else:
+        start = deal.contract + step
+        amounts = _amounts(spec, "raises", start, step, _best_contract(made, deal.contract, step), top)
+        reasons["hold"] = None
+        values["hold"] = _expected(made, deal.contract)
+        rows.append({"contract": deal.contract, "made": sum(m >= deal.contract for m in made)})
+        for amount in amounts:
+            reasons[f"raise:{amount}"] = _reason_of(deal, Raise(amount))
+            values[f"raise:{amount}"] = _expected(made, amount)
+    for amount in amounts:
+        rows.append({"contract": amount, "made": sum(m >= amount for m in made)})
+    for row in rows:
+        row["expected"] = _expected(made, row["contract"])
+    return reasons, values, rows
+
+
+def solution(spec) -> dict:
+    kind = spec["kind"]
+    deal = deal_of(spec)
+    margin = _margin(spec)
+    found = evaluation(spec, deal)
+    n = _samples(spec)
+    out = {"samples": n, "margin": margin}
+    if kind in ("bid", "raise"):
+        made = found["made"]
+        reasons, values, rows = _contract_answers(spec, deal, made)
+        out.update(made=sorted(made), spread=estimate.spread(made), rows=rows)
+        if kind == "raise":
+            out["contract"] = deal.contract
+    elif kind in ("discard", "give"):
+        action_type = Discard if kind == "discard" else Give
+        reasons, values, rows = {}, {}, []
+        contract = deal.contract
+        for key, cards in candidates(spec, deal):
+            reasons[key] = _reason_of(deal, action_type(cards))
+            if reasons[key] is None:
+                made = found["made"][key]
+                values[key] = round(sum(made) / len(made), 1)
+                made_contract = sum(m >= contract for m in made)
+                rows.append({"choice": key, "average": values[key], "made": made_contract})
+        out["contract"] = contract
+        out["rows"] = rows
+    else:
+        hand = deal.hands[deal.to_move]
+        reasons = {str(c): _reason_of(deal, Play(c)) for c in hand}
+        values = {card: round(sum(v) / len(v), 1) for card, v in found["values"].items()}
+        out["rows"] = [{"card": card, "average": values[card]} for card in reasons if card in values]
+    legal = {a: v for a, v in values.items() if reasons.get(a) is None}
+    if not legal:
+        raise DecisionError(f"{kind}: none of the offered answers is legal")
+    best = max(legal.values())
+    out["answers"] = list(reasons)
+    out["reasons"] = reasons
+    out["values"] = values
+    out["best"] = [a for a, v in legal.items() if v == best]
+    out["accepted"] = [a for a, v in legal.items() if v >= best - margin]
+    return out
+
+
+def check(spec, sol: dict) -> None:
+    answer = spec.get("answer")
+    if answer is None:
+        return
+    given = [_canonical(spec, a) for a in (answer if isinstance(answer, list) else [answer])]
+    if sorted(given) != sorted(sol["accepted"]):
+        raise DecisionError(
+            f"answer {', '.join(sorted(given))} but the engine accepts {', '.join(sorted(sol['accepted']))}"
+        )
+
+
+def _canonical(spec, answer) -> str:
+    kind = spec["kind"]
+    text = str(answer)
+    if kind in ("discard", "give"):
+        return f"{kind}:" + ".".join(map(str, _card_set(text.split(":", 1)[-1], "answer")))
+    if kind == "lead":
+        return str(Card.parse(text))
+    return str(parse_action(text)) if kind == "raise" else text
+
+
+def answers(spec) -> list[str]:
+    return solution(spec)["answers"]
+
+
+def verdict(sol: dict, answer: str) -> dict:
+    reason = sol["reasons"][answer]
+    if reason is not None:
+        return {"verdict": "illegal", "reason": reason, "choice": answer}
+    value = sol["values"][answer]
+    if answer in sol["accepted"]:
+        return {"verdict": "correct", "choice": answer, "value": value}
+    best = max(sol["values"][a] for a in sol["best"])
+    return {"verdict": "legal-not-best", "choice": answer, "value": value, "loss": max(1, round(best - value))}
+
+
+def answer_table(spec, sol: dict) -> dict:
+    return {"kind": spec["kind"], "answers": {a: verdict(sol, a) for a in sol["answers"]}}
+
+
+def view(spec) -> dict:
+    """What the learner sees: its own hand, the bids, the widow once shown, its own discard, the
+    table (hidden hands as counts), and the choices offered (their cards, for card sets)."""
+    from .puzzles import played_cards, record_log, table_view
+
+    kind = spec["kind"]
+    deal = deal_of(spec)
+    seat = deal.to_move
+    out = {"kind": kind, **table_view(deal, seat, {seat})}
+    record = is_record(spec["position"])
+    if record:
+        out["log"] = record_log(deal, seat)
+    if kind == "lead":
+        out["played"] = played_cards(deal, spec)
+        out["voids"] = [
+            {"seat": s, "suits": [str(x) for x in sorted(suits)]} for s, suits in sorted(_voids(spec, deal).items())
+        ]
+        return out
+    sol = solution(spec)
+    choices = []
+    for answer in sol["answers"]:
+        choice = {"key": answer}
+        if kind in ("discard", "give"):
+            choice["cards"] = answer.split(":", 1)[1].split(".")
+        elif answer.startswith("raise:") or answer.isdigit():
+            choice["amount"] = int(answer.rsplit(":", 1)[-1])
+        choices.append(choice)
+    out["choices"] = choices
+    if kind == "discard":
+        out["widow_cards"] = out["log"]["widow"]
+    return out

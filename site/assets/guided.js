@@ -1,0 +1,129 @@
+// The guided deal (puzzle kind "deal", engine/guided.py): the build rendered one block per step
+// (what the others did, the commentary, the table, the question); this shows them one at a time.
+// Every answer is looked up in that step's answer table, which the engine computed: the scripted
+// move moves the deal on, anything else gets the engine's verdict and the learner tries again.
+import { judgeWithTable } from "./answers.js";
+import { catalog, format, reason, verdict } from "./messages.js";
+import { el } from "./puzzle.js";
+
+export class GuidedDeal {
+  constructor(section) {
+    this.section = section;
+    this.id = section.id;
+    this.table = JSON.parse(section.dataset.answers);
+    this.steps = [...section.querySelectorAll(".deal-step")];
+    this.current = 0;
+    this.wrong = 0;
+    this.hints = 0;
+    this.bindPanels();
+    this.steps.forEach((step, index) => this.bindStep(step, index));
+  }
+
+  bindPanels() {
+    const toggle = (buttonClass, panelClass, onOpen) => {
+      const button = this.section.querySelector(`:scope > .controls ${buttonClass}`);
+      const panel = this.section.querySelector(`:scope > ${panelClass}`);
+      button.addEventListener("click", () => {
+        const open = panel.hidden;
+        panel.hidden = !open;
+        button.setAttribute("aria-expanded", String(open));
+        if (open) onOpen();
+      });
+    };
+    toggle(".show-hint", ".hint-text", () => (this.hints += 1));
+    toggle(".show-solution", ".solution-text", () => this.report("revealed"));
+  }
+
+  controls(step) {
+    return step.querySelectorAll(".hand button.card, button.choice, input.number, button.check");
+  }
+
+  enable() {
+    for (const control of this.controls(this.steps[this.current])) control.disabled = false;
+  }
+
+  bindStep(step, index) {
+    const kind = step.dataset.stepKind;
+    const size = Number(step.dataset.size || 0);
+    for (const button of step.querySelectorAll(".hand button.card")) {
+      button.addEventListener("click", () => {
+        if (size) button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+        else this.submit(index, button.dataset.card, button);
+      });
+    }
+    for (const button of step.querySelectorAll("button.choice")) {
+      button.addEventListener("click", () => this.submit(index, button.dataset.choice, button));
+    }
+    const check = step.querySelector("button.check");
+    const number = step.querySelector("input.number");
+    if (check && size) {
+      check.addEventListener("click", () => {
+        const chosen = [...step.querySelectorAll('.hand button[aria-pressed="true"]')].map((b) => b.dataset.card);
+        if (chosen.length !== size) {
+          this.say(step, [format(catalog.deal.choose, { count: size })], "wrong");
+          return;
+        }
+        this.submit(index, `${kind}:${chosen.join(".")}`, check);
+      });
+    } else if (check) {
+      check.addEventListener("click", () => this.submit(index, number.value, check));
+      number.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        check.click();
+      });
+    }
+  }
+
+  say(step, lines, tone) {
+    step.querySelector(".feedback").replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
+  }
+
+  submit(index, answer, control) {
+    if (index !== this.current) return;
+    const step = this.steps[index];
+    const result = judgeWithTable(this.table, { step: index, answer });
+    if (result.verdict === "not-a-number") {
+      this.say(step, [verdict("not_a_number")], "wrong");
+      return;
+    }
+    if (result.verdict === "correct") {
+      this.advance(index);
+      return;
+    }
+    this.wrong += 1;
+    let lines;
+    if (result.verdict === "illegal") lines = [verdict("illegal_action"), reason(result.reason)];
+    else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
+    else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
+    else lines = [verdict("deal_other")];
+    this.say(step, lines, "wrong");
+    if (control && control.classList.contains("card")) control.classList.add("wrong");
+    this.report("wrong");
+  }
+
+  advance(index) {
+    const step = this.steps[index];
+    for (const control of this.controls(step)) control.disabled = true;
+    const next = this.steps[index + 1];
+    if (!next) {
+      this.say(step, [verdict("deal_done")], "right");
+      const panel = this.section.querySelector(":scope > .solution-text");
+      panel.hidden = false;
+      this.section.querySelector(":scope > .controls .show-solution").setAttribute("aria-expanded", "true");
+      this.report("solved");
+      return;
+    }
+    this.section.querySelector(":scope > .status").textContent = verdict("deal_right");
+    step.hidden = true;
+    next.hidden = false;
+    this.current = index + 1;
+    this.enable();
+    next.querySelector("h3").focus();
+  }
+
+  report(outcome) {
+    const detail = { id: this.id, outcome, attempts: this.wrong + 1, hints: this.hints };
+    this.section.dispatchEvent(new CustomEvent("puzzle-result", { bubbles: true, detail }));
+  }
+}

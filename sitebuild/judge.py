@@ -1,0 +1,72 @@
+"""Every lesson puzzle checked by the engine (``engine.puzzles.check``, ``view``, ``answer_table``:
+the same code the browser's tables come from). Costly results (sampled estimates, guided deals,
+deep solver searches) are cached by content (``sitebuild.cache``): the build first checks every
+puzzle from what is cached, then computes the rest in worker processes, the dearest kinds first,
+so only the first build in a checkout pays. ``HUUTOPUSSI_BUILD_PROCESSES`` sets the number of
+processes (default: the CPUs this process may use, at most 4)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+from engine import memo
+from engine import puzzles as engine_puzzles
+from engine.cards import NotationError
+
+from . import cache
+
+# from the dearest to the cheapest: each worker takes the next one as it becomes free
+DEAREST_FIRST = ("deal", "discard", "give", "bid", "raise", "lead")
+
+
+def check_one(spec: dict) -> dict | str:
+    """The engine's results for one puzzle, or the error message."""
+    try:
+        solution = engine_puzzles.check(spec)
+        return {
+            "view": engine_puzzles.view(spec),
+            "solution": solution,
+            "table": engine_puzzles.answer_table(spec),
+        }
+    except (NotationError, ValueError) as e:
+        return str(e)
+
+
+def _processes(jobs: int) -> int:
+    setting = os.environ.get("HUUTOPUSSI_BUILD_PROCESSES")
+    if setting and setting.isdigit() and int(setting) > 0:
+        wanted = int(setting)
+    else:
+        wanted = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    return max(1, min(wanted, jobs))
+
+
+def check_all(specs: list[dict]) -> list[dict | str]:
+    """``check_one`` for every spec, in order; what is not cached yet is computed in parallel."""
+    with cache.installed():
+        return _check_all(specs)
+
+
+def _check_all(specs: list[dict]) -> list[dict | str]:
+    results: list = [None] * len(specs)
+    todo = []
+    with memo.only_cached():
+        for i, spec in enumerate(specs):
+            try:
+                results[i] = check_one(spec)
+            except memo.NotCached:
+                todo.append(i)
+    kinds = [specs[i].get("kind") for i in todo]
+    todo.sort(key=lambda i: DEAREST_FIRST.index(k) if (k := specs[i].get("kind")) in DEAREST_FIRST else len(kinds))
+    processes = _processes(len(todo))
+    if processes > 1:
+        # spawn, not fork: the build may run in a process with threads (a test server)
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(processes, initializer=cache.install) as pool:
+            for i, result in zip(todo, pool.imap(check_one, [specs[i] for i in todo], chunksize=1)):
+                results[i] = result
+    for i in todo:
+        if results[i] is None:
+            results[i] = check_one(specs[i])
+    return results

@@ -404,8 +404,10 @@ def view(spec) -> dict:
     then = []
     if spec.get("kind") in ("trick-winner", "score"):
         _, cards = _then_cards(spec, deal, until_over=False)
-        start = len(deal.trick)
-        then = [{"seat": (deal.leader + start + i) % rules.players, "card": str(c)} for i, c in enumerate(cards)]
+        replay = deal.copy()  # who plays each card: after a trick its winner leads the next one
+        for card in cards:
+            then.append({"seat": replay.to_move, "card": str(card)})
+            replay.apply(Play(card))
     return {
         "kind": spec["kind"],
         "rules": rules.name,

@@ -648,8 +648,11 @@ def view(spec) -> dict:
     out = {"kind": kind, **table_view(deal, mover, shown)}
     if kind in ("trick-winner", "score"):
         _, cards = _then_cards(spec, deal, until_over=False)
-        start = len(deal.trick)
-        out["then"] = [{"seat": (deal.leader + start + i) % rules.players, "card": str(c)} for i, c in enumerate(cards)]
+        replay = deal.copy()  # who plays each card: after a trick its winner leads the next one
+        out["then"] = []
+        for card in cards:
+            out["then"].append({"seat": replay.to_move, "card": str(card)})
+            replay.apply(Play(card))
     out["all_known"] = kind in ("best-card", "declare")
     out["choices"] = declaration_choices(deal) if kind == "declare" else []
     out["before"] = spec.get("before")

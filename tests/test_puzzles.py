@@ -118,3 +118,16 @@ def _all_cards():
     from engine.cards import ALL_CARDS
 
     return ALL_CARDS
+
+
+def test_cards_played_over_several_tricks_are_shown_at_the_seats_that_played_them():
+    # you lead the king of spades, the ten on your left wins and leads the last trick: the
+    # ace of hearts is theirs, not yours (the seats do not simply go round in order)
+    spec = {
+        "kind": "score",
+        "position": "rules:three-player/hands:K...J,T...A,6...Q/lead:0/bidder:2/bid:55/points:22,36,32/tricks:2,4,3",
+        "then": "SK-ST-S6-HA-HQ-HJ",
+        "side": 1,
+    }
+    seats = [(t["seat"], t["card"]) for t in puzzles.view(spec)["then"]]
+    assert seats == [(0, "SK"), (1, "ST"), (2, "S6"), (1, "HA"), (2, "HQ"), (0, "HJ")]

@@ -70,6 +70,10 @@ def computer_action(deal, rng: random.Random):
     seat = deal.to_move
     hand = deal.hands[seat]
     phase = deal.phase
+    if phase in ("discard", "give", "return"):
+        return _card_exchange(deal, rules, seat, hand, phase)
+    if phase == "raise":
+        return Hold()
     legal = deal.legal_actions()
     if phase == "auction":
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
@@ -79,21 +83,6 @@ def computer_action(deal, rng: random.Random):
         if bids and (Pass() not in legal or bids[0].amount <= limit):
             return bids[0]
         return Pass() if Pass() in legal else legal[0]
-    if phase in ("discard", "give", "return"):
-        size = rules.widow_size if phase == "discard" else rules.exchange_size
-        keep = _pair_cards(hand)
-        if phase == "give":  # help the bidder with the best cards
-            order = sorted(hand, key=lambda c: -_value(rules, c))
-        else:  # put away the cheapest cards that are not part of a pair
-            order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
-        kind = {"discard": Discard, "give": Give, "return": Return}[phase]
-        for start in range(len(hand) - size + 1):
-            action = kind(tuple(order[start : start + size]))
-            if deal.why_illegal(action) is None:
-                return action
-        return legal[0]
-    if phase == "raise":
-        return Hold()
     # trick play
     answers = [a for a in legal if isinstance(a, Answer)]
     if answers:
@@ -129,6 +118,34 @@ def computer_action(deal, rng: random.Random):
         return Play(min(winners, key=lambda c: _value(rules, c)))
     plain = [c for c in cards if c not in keep] or cards
     return Play(min(plain, key=lambda c: _value(rules, c)))
+
+
+def normal_action(deal, rng: random.Random):
+    """The "normal" player (``engine.normal``): guesses the hidden cards and tries its choices."""
+    from .normal import normal_action as act
+
+    return act(deal, rng)
+
+
+# The computer player types, by the names the play page, the arena and the CLI use.
+PLAYERS = {"easy": computer_action, "normal": normal_action}
+
+
+def _card_exchange(deal, rules, seat, hand, phase):
+    """The simple player's discard, give or return (its legal actions are listed only if
+    none of its choices is legal: listing every subset is slow)."""
+    size = rules.widow_size if phase == "discard" else rules.exchange_size
+    keep = _pair_cards(hand)
+    if phase == "give":  # help the bidder with the best cards
+        order = sorted(hand, key=lambda c: -_value(rules, c))
+    else:  # put away the cheapest cards that are not part of a pair
+        order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
+    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+    for start in range(len(hand) - size + 1):
+        action = kind(tuple(order[start : start + size]))
+        if deal.why_illegal(action) is None:
+            return action
+    return deal.legal_actions()[0]
 
 
 def _replay(rules, seed: int, history: list[list[str]]) -> Match:

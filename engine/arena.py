@@ -117,9 +117,7 @@ def arena(rules: RuleSet, players: list[str], deals: int, seed: int = 0, progres
         "seatings": [list(s) for s in seatings],
         "seed": seed,
         "redealt": redealt,
-        "types": [
-            {"player": t, "seats": players.count(t), **interval(per_deal[t]).to_dict()} for t in types
-        ],
+        "types": [{"player": t, "seats": players.count(t), **interval(per_deal[t]).to_dict()} for t in types],
     }
     if len(types) >= 2:
         first, second = types[0], types[1]

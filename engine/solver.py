@@ -1042,9 +1042,11 @@ def move_to_action(move: int):
     return Answer(None if move == ANSWER_NONE else Suit(move - ANSWER))
 
 
-def solve(deal, processes: int = 1) -> Solution:
-    """Every legal action at a trick-play position with its value for the mover's side."""
-    solver = Solver(deal)
+def solve(deal, processes: int = 1, solver: Solver | None = None) -> Solution:
+    """Every legal action at a trick-play position with its value for the mover's side
+    (``solver``: a ``Solver(deal)`` made by the caller, for example with tables shared with
+    earlier searches of the same side, see ``review.SolverPool``)."""
+    solver = Solver(deal) if solver is None else solver
     values = solver.root_values(processes)
     # Values are from the MAX side's view; the mover is always on the MAX side here.
     best = max(v for _, v in values)

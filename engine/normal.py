@@ -44,9 +44,9 @@ from .actions import (
 )
 from .cards import Card, Rank
 from .deal import Deal
-from .declare import PAIR_BITS, pair_suits
+from .declare import PAIR_BITS, half_completes, pair_suits
 from .observe import Observation, observe, sample_deals
-from .play import SUIT_MASKS, beaters, duty_mask, winning_position
+from .play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
 from .solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
 
 SOLVER_TRICKS = 4  # from this many tricks left (the current one included) the solver scores the choices
@@ -281,7 +281,7 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random) -> Decision
     deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES)
     bidder_side = rules.side_of(obs.bidder) if obs.bidder is not None else None
     moves = {action_move(a): a for a in legal}
-    sums = {m: [0.0, 0.0, 0] for m in moves}
+    results = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
     for deal in deals:
         have, tricks = side_have(deal, obs.side)
         sv = Solver(deal, max_side=obs.side)
@@ -290,7 +290,7 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random) -> Decision
             for m in moves:
                 # the solver counts points, not tricks: a side without a trick that still gains
                 # points wins one (points come only with tricks, and declaring needs a trick)
-                _add(sums[m], obs, have + values[m], tricks or int(values[m] > 0), bidder_side)
+                results[m].append((have + values[m], tricks or int(values[m] > 0)))
             continue
         seat = sv._to_move()
         for m in moves:
@@ -300,8 +300,45 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random) -> Decision
             won = 1 if sv.tricks_played != played and sv.is_max[sv.leader] else 0
             rest, more = play_out(sv)
             sv._undo(m, seat, snap)
-            _add(sums[m], obs, have + gain + rest, tricks + won + more, bidder_side)
+            results[m].append((have + gain + rest, tricks + won + more))
+    if exact:
+        _unfuse_questions(obs, deals, results)
+    sums = {m: [0.0, 0.0, 0] for m in moves}
+    for m, outcomes in results.items():
+        for total, tricks in outcomes:
+            _add(sums[m], obs, total, tricks, bidder_side)
     return _best(obs, "play", "solver" if exact else "playout", deals, moves, sums, obs.contract)
+
+
+def _unfuse_questions(obs: Observation, deals: list[Deal], results: dict) -> None:
+    """A partner question puts off the choice of card, and on each made-up deal the solver then
+    picks the card best for that deal, which the player, not knowing the deal, cannot do (the
+    "strategy fusion" of sampling): asking would look better than any card. Where the question
+    fails (the partner has no pair, or not the other half), it is scored as the card that is best
+    on average over those deals (no more than the solver's value of asking there, which also
+    counts a lock-out)."""
+    partner = obs.partner
+    cards = [m for m in results if m < 36]
+    for m in [m for m in results if m == ASK_FULL or ASK_HALF <= m < ANSWER]:
+        failed = []
+        for i, deal in enumerate(deals):
+            mine, theirs = mask_of(deal.hands[obs.seat]), mask_of(deal.hands[partner])
+            declared = sum(1 << d.suit for d in deal.declarations)
+            succeeds = pair_suits(theirs, declared) if m == ASK_FULL else half_completes(mine, theirs, m - ASK_HALF)
+            if not succeeds:
+                failed.append(i)
+        if not failed or not cards:
+            continue
+        best = max(
+            cards, key=lambda c: sum(utility(obs, obs.contract, *results[c][i], _bidder_side(obs)) for i in failed)
+        )
+        for i in failed:
+            asked, card = results[m][i], results[best][i]
+            results[m][i] = min(asked, card)
+
+
+def _bidder_side(obs: Observation) -> int | None:
+    return obs.rules.side_of(obs.bidder) if obs.bidder is not None else None
 
 
 def _add(acc, obs, total, tricks, bidder_side):

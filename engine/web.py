@@ -146,7 +146,16 @@ OPERATIONS = {
     "judge": lambda r: _puzzles().judge(r["puzzle"], r["answer"]),
     "puzzle": lambda r: {"view": _puzzles().view(r["puzzle"]), "solution": _puzzles().check(r["puzzle"])},
     "contract": lambda r: _solver().contract_status(parse_position(r["position"])),
+    "hint": lambda r: _game().hint(r),
+    "review": lambda r: _review_step(r),
 }
+
+
+def _review_step(r: dict) -> dict:
+    from .review import review_step
+
+    step = r.get("step")
+    return review_step(r["record"], int(r.get("seat", 0)), None if step is None else int(step))
 
 
 def _game():

@@ -6,8 +6,10 @@ still take with best play from both sides after each choice (``solver``: the poi
 in the individual games the other players are taken together against the seat). A choice's
 **cost** is what it gave away against the best choice there. Reviewed:
 
-* every card, declaration, partner question and answer: ``solver.solve`` on the position,
-  exact for every legal action (a single legal action is marked forced, with nothing to score);
+* every card, declaration, partner question and answer: the value of the position (what the
+  best action keeps), the exact value of the action made, and which actions are best (one
+  zero-window search each: is it as good as the best?), all as ``solver.solve`` would give them
+  (a single legal action is marked forced, with nothing to score);
 * the discard after the widow, and the give and the return of the card exchange: what the
   bidder's side takes from the first trick on after each (with the discard's points). The
   choices compared are every distinct one where there are at most ``EXACT_LIMIT`` of them
@@ -39,13 +41,13 @@ from .cards import Rank
 from .deal import Deal
 from .notation import PositionError, parse_record
 from .scoring import round_to_five
-from .solver import Solver, solve
+from .solver import Solver
 
 EXACT_LIMIT = 12
 CANDIDATES = 6
 RETURN_CANDIDATES = 3
 PLAY_KINDS = {Play: "card", Declare: "declare", AskFull: "ask", AskHalf: "ask", Answer: "answer"}
-STEP_KINDS = ("make", "value", "solve")  # a later kind answers everything an earlier one does
+STEP_KINDS = ("make", "value", "decision")  # a later kind answers everything an earlier one does
 POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this many entries
 
 
@@ -154,6 +156,35 @@ def distinct_choices(deal: Deal) -> list:
     return [o for o in options if deal.why_illegal(o) is None]
 
 
+def _decision_values(solver: Solver, action) -> dict:
+    """At a trick-play position: its value, the exact value of ``action`` and every action as
+    good as the best, in the order of the legal actions (as ``solve`` gives them, for less: one
+    zero-window search per other group of equivalent actions instead of an exact value)."""
+    from .normal import action_move
+    from .solver import move_to_action
+
+    seat = solver._to_move()
+    groups = solver.root_moves()
+    best = solver.value()
+    made = action_move(action)
+    snap = solver._snapshot()
+    gain = solver._apply(made, seat)
+    chosen = gain + solver.value(best - gain)
+    solver._undo(made, seat, snap)
+    best_moves = []
+    for group in groups:
+        if made in group:
+            good = chosen == best
+        else:
+            snap = solver._snapshot()
+            gain = solver._apply(group[0], seat)
+            good = solver.at_least(best - gain)
+            solver._undo(group[0], seat, snap)
+        if good:
+            best_moves += [str(move_to_action(m)) for m in group]
+    return {"value": best, "chosen": chosen, "best": best_moves}
+
+
 def _applied(deal: Deal, *actions) -> Deal:
     copy = deal.copy()
     for action in actions:
@@ -175,9 +206,10 @@ def _to_play(deal: Deal) -> Deal:
 # -- the review ---------------------------------------------------------------------------------
 @dataclass
 class _Step:
-    """One solver search. ``kind``: ``solve`` (every action), ``value`` (the exact value),
-    ``make`` (can the side reach ``target``?) or ``better`` (does the side end with more
-    than after the position of step ``ref``? if so, with how much exactly)."""
+    """One solver search. ``kind``: ``decision`` (the value, the exact value of ``action`` and
+    the best actions), ``value`` (the exact value), ``make`` (can the side reach ``target``?)
+    or ``better`` (does the side end with more than after the position of step ``ref``? if so,
+    with how much exactly)."""
 
     key: str
     deal: Deal
@@ -185,6 +217,7 @@ class _Step:
     kind: str
     target: int = 0
     ref: str = ""
+    action: object = None
 
 
 def _position_key(deal: Deal, side: int) -> str:
@@ -244,7 +277,8 @@ class Review:
         for step in self.steps:
             if step.key == key:
                 if kind in STEP_KINDS and STEP_KINDS.index(kind) > STEP_KINDS.index(step.kind):
-                    step.kind = kind  # a full search answers the smaller question too
+                    step.kind = kind  # the bigger search answers the smaller question too
+                    step.action = extra.get("action")
                 return key
         self.steps.append(_Step(key, deal, side, kind, **extra))
         return key
@@ -253,7 +287,7 @@ class Review:
         kind = PLAY_KINDS.get(type(action))
         if kind is not None:
             forced = len(before.legal_actions()) == 1
-            key = None if forced else self._add(before, self.side, "solve")
+            key = None if forced else self._add(before, self.side, "decision", action=action)
             self.items.append((kind, number, before, action, {"key": key}))
         elif isinstance(action, (Discard, Give, Return)):
             self.items.append((before.phase, number, before, action, self._plan_cards(number, before, action)))
@@ -329,8 +363,8 @@ class Review:
 
     def _compute(self, step: _Step):
         solver = self.pool.solver(step.deal, step.side)
-        if step.kind == "solve":
-            return solve(step.deal, solver=solver)
+        if step.kind == "decision":
+            return _decision_values(solver, step.action)
         if step.kind == "value":
             return solver.value()
         if step.kind == "make":
@@ -349,10 +383,12 @@ class Review:
 
     def _value(self, key: str) -> int:
         result = self.results[key]
-        return result.value if hasattr(result, "value") else result
+        return result["value"] if isinstance(result, dict) else result
 
     # -- the result ---------------------------------------------------------------------------
     def result(self) -> dict:
+        from .game import public_log
+
         if self.done < self.total:
             raise ValueError(f"the review is not finished: {self.done} of {self.total} steps done")
         final = self.final
@@ -371,6 +407,7 @@ class Review:
             "decisions": decisions,
             "cost": sum(d["cost"] or 0 for d in decisions),
             "tricks": _tricks(final),
+            "log": public_log(final, self.seat),  # the story of the deal, for the replay
             "over": final.is_over,
             "steps": self.total,
         }
@@ -419,17 +456,16 @@ class Review:
         if plan["key"] is None:
             out.update(forced=True, best=[str(action)], options=[])
             return out
-        solution = self.results[plan["key"]]
-        chosen = next(a.value for a in solution.actions if a.action == str(action))
+        found = self.results[plan["key"]]
+        best, chosen = found["value"], found["chosen"]
         out.update(
             exact=True,
             value=chosen,
-            best_value=solution.value,
+            best_value=best,
             total=have + chosen,
-            best_total=have + solution.value,
-            cost=solution.value - chosen,
-            best=[a.action for a in solution.actions if a.best],
-            options=[{"action": a.action, "value": a.value} for a in solution.actions],
+            best_total=have + best,
+            cost=best - chosen,
+            best=found["best"],
         )
         return out
 

@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
+from engine.puzzles import seat_places
 from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, write
@@ -172,7 +173,12 @@ def render_site(lessons: list[Lesson], out: Path, with_pyodide: bool, glossary: 
         players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
         page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players)
         page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
-        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=presets)
+        # where each seat sits as seen from seat 0 (you), for the computer player choices
+        seats = [
+            {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}
+            for p in presets
+        ]
+        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats)
         option_names = [k for k in OPTION_DOCS if k != "name"]
         rows = [
             {"name": k, "text": cat["options"][k], "values": [getattr(PRESETS[p["name"]], k) for p in presets]}

@@ -47,7 +47,6 @@ def check_against_the_solver(review: dict) -> int:
             values = {a.action: a.value for a in solution.actions}
             assert values[d["action"]] == d["value"]
             assert solution.value == d["best_value"]
-            assert {o["action"]: o["value"] for o in d["options"]} == values
             assert sorted(d["best"]) == sorted(a.action for a in solution.actions if a.best)
             assert d["cost"] == d["best_value"] - d["value"]
             checked += 1

@@ -119,9 +119,10 @@ function choiceButtonLabel(action) {
   return ui(key, { suit });
 }
 
-function button(text, onClick, className = "choice") {
+function button(text, onClick, className = "choice", action = null) {
   const b = el("button", className, text);
   b.type = "button";
+  if (action !== null) b.dataset.action = action;
   b.addEventListener("click", onClick);
   return b;
 }
@@ -301,13 +302,13 @@ function renderActions() {
     const canPass = legal.includes("p");
     const high = highBid();
     tell(canPass ? ui("prompt_bid") : ui("prompt_open", { minimum: bids[0] }), high ? ui("prompt_high", { amount: high }) : "");
-    if (canPass) box.append(button(ui("play_pass"), () => send("p")));
+    if (canPass) box.append(button(ui("play_pass"), () => send("p"), "choice", "p"));
     amountButtons(box, bids, ui("play_bid"), (amount) => {
-      const b = button(amount, () => send(amount), "choice amount");
+      const b = button(amount, () => send(amount), "choice amount", amount);
       b.setAttribute("aria-label", ui("bid_amount", { amount }));
       return b;
     });
-    if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary"));
+    if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
   } else if (["discard", "give", "return"].includes(state.phase)) {
     const count = state.phase === "discard" ? state.widow.length : legal[0].split(":")[1].split(".").length;
     tell(ui(`prompt_${state.phase}`, { count }));
@@ -315,12 +316,14 @@ function renderActions() {
     counter.id = "chosen-count";
     counter.dataset.count = String(count);
     counter.setAttribute("aria-live", "polite");
-    box.append(counter, button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`)));
+    const put = button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`), "choice", state.phase);
+    box.append(counter, put);
   } else if (state.phase === "raise") {
     tell(ui("prompt_raise", { contract: state.contract }));
-    box.append(button(ui("play_hold_n", { contract: state.contract }), () => send("hold")));
+    box.append(button(ui("play_hold_n", { contract: state.contract }), () => send("hold"), "choice", "hold"));
     const raises = legal.filter((a) => a.startsWith("raise:"));
-    amountButtons(box, raises, ui("play_raise"), (action) => button(ui("play_raise_to", { amount: action.slice(6) }), () => send(action), "choice secondary"));
+    const raise = (action) => button(ui("play_raise_to", { amount: action.slice(6) }), () => send(action), "choice secondary", action);
+    amountButtons(box, raises, ui("play_raise"), raise);
   } else if (state.phase === "play") {
     const choices = legal.filter((a) => !CARD_CODE.test(a));
     if (choices.some((a) => a.startsWith("answer:"))) {
@@ -331,7 +334,7 @@ function renderActions() {
     } else {
       tell(ui("prompt_play"));
     }
-    for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a)));
+    for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
   }
   if (game.hints) box.append(button(ui("hint"), showHint, "hint-button"));
 }
@@ -433,7 +436,7 @@ function render() {
     if (state.phase === "play" && CARD_CODE.test(state.refused.action)) feedback.append(el("p", "verdict wrong", verdict("illegal")));
     feedback.append(el("p", "verdict wrong", reason(state.refused)));
   }
-  $("play-status").textContent = state.phase !== "done" && state.to_move === 0 ? ui("play_your_turn") : "";
+  $("play-status").textContent = ""; // the prompt says what to do
 }
 
 // -- hints --------------------------------------------------------------------------------------
@@ -653,6 +656,8 @@ function renderReview(box, review) {
       const item = el("li", e.seat === 0 ? "mine" : "");
       item.append(el("span", "seat-name", seatName(e.seat)), cardSpan(e.card));
       trick.cards.append(item);
+    } else if (!trick.cards.children.length) {
+      trick.insertBefore(el("p", "", eventText(e)), trick.cards); // declared or asked before the lead
     } else {
       trick.append(el("p", "", eventText(e)));
     }

@@ -192,7 +192,7 @@ function renderTable() {
   if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder)})`);
   middle.append(el("p", "table-info", info.join(" · ")));
   const shown = (title, played, className) => {
-    middle.append(el("h3", "", title));
+    middle.append(el("h2", "table-heading", title));
     const list = el("ol", `trick-cards ${className}`);
     for (const p of played) {
       const item = el("li", `at-${place(p.seat)}`);
@@ -202,7 +202,7 @@ function renderTable() {
     middle.append(list);
   };
   if (state.widow.length && ["discard", "raise"].includes(state.phase)) {
-    middle.append(el("h3", "", ui("play_widow")));
+    middle.append(el("h2", "table-heading", ui("play_widow")));
     const list = el("span", "cards");
     list.append(...state.widow.map(cardSpan));
     middle.append(list);

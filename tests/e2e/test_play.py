@@ -93,8 +93,10 @@ FOREIGN_WORDS = {
 class Journey:
     """A visit to the play page that checks every state it reaches."""
 
-    def __init__(self, visit, base_url, lang, width, height, mobile):
+    def __init__(self, visit, base_url, lang, width, height, mobile, axe=False):
         options = {"viewport": {"width": width, "height": height}}
+        if axe:
+            options["bypass_csp"] = True  # axe-core is injected as a script
         if mobile:
             options.update(is_mobile=True, has_touch=True)
         self.v = visit(**options)
@@ -106,6 +108,11 @@ class Journey:
         self.base_url = base_url
         self.news: list[str] = []
         self.states = 0
+        self.axe = None
+        if axe:
+            from axe_playwright_python.sync_playwright import Axe
+
+            self.axe = Axe()
 
     def ui(self, key, **params):
         return fmt(self.catalog["ui"][key], params, self.catalog)
@@ -132,6 +139,10 @@ class Journey:
         word = FOREIGN_WORDS[self.lang].search(text)
         assert not word, f"{self.lang} page shows the word {word.group(0)!r}"
         assert page.evaluate("document.documentElement.scrollWidth") <= self.width, "the page scrolls sideways"
+        if name and self.axe:
+            results = self.axe.run(page)
+            bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+            assert not bad, (name, [(x["id"], x["nodes"][0]["html"]) for x in bad])
         if name:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"play-{self.lang}-{self.width}-{name}.png"), full_page=True)
@@ -200,7 +211,7 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     seed, computers = 14, ["normal", "normal", "normal"]
     actions, states, bad, final = script("faq-pairs", seed, computers)
     assert bad is not None
-    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True, axe=True)
     page = j.open(seed)
     page.select_option("#play-rules", "faq-pairs")
     for i in range(3):

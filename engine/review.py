@@ -290,7 +290,9 @@ class Review:
             key = None if forced else self._add(before, self.side, "decision", action=action)
             self.items.append((kind, number, before, action, {"key": key}))
         elif isinstance(action, (Discard, Give, Return)):
-            self.items.append((before.phase, number, before, action, self._plan_cards(number, before, action)))
+            # compared with the first trick as it came: not reviewed if the record stops before it
+            plan = self._plan_cards(number, before, action) if self.start_key is not None else None
+            self.items.append((before.phase, number, before, action, plan))
         elif isinstance(action, (Hold, Raise)):
             self.items.append(("raise", number, before, action, {}))
         # bids and passes: the auction summary speaks for them
@@ -448,6 +450,8 @@ class Review:
             return self._play_decision(out, before, action, plan)
         if kind == "raise":
             return self._raise(out, before, action)
+        if plan is None:
+            return out
         return self._card_choice(out, kind, before, plan)
 
     def _play_decision(self, out, before, action, plan) -> dict:

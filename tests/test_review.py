@@ -175,6 +175,15 @@ def test_the_review_runs_in_steps_and_keeps_them():
     assert last["review"] == Review(record, 0).run_all()
 
 
+def test_a_record_that_stops_before_the_first_trick_reviews_what_it_can():
+    deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
+    record = deal.record()
+    cut = record[: record.index(",raise:") if ",raise:" in record else record.index(",hold")]
+    review = Review(cut, 0).run_all()
+    assert review["auction"] is None and not review["over"]
+    assert [d["kind"] for d in review["decisions"]] == ["discard"] and review["decisions"][0]["cost"] is None
+
+
 @pytest.mark.parametrize(
     "record, seat, message",
     [

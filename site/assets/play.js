@@ -601,7 +601,8 @@ function renderReview(box, review) {
   }
   const auction = review.auction;
   if (auction) {
-    const lines = [say("ev_contract", auction.bidder, { amount: auction.contract })];
+    const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
+    if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
     lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
     if (auction.best_total !== null) lines.push(ui("review_auction_total", { total: auction.best_total }));
     box.append(el("p", "review-auction", lines.join(" ")));

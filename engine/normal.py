@@ -49,12 +49,12 @@ from .observe import Observation, observe, sample_deals
 from .play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
 from .solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
 
-SOLVER_TRICKS = 4  # from this many tricks left (the current one included) the solver scores the choices
-PLAY_SAMPLES = 16  # made-up deals per card choice played out with the quick policy
-SOLVER_SAMPLES = 12  # made-up deals per choice scored by the solver
-BID_SAMPLES = 20
-EXCHANGE_SAMPLES = 10  # per candidate discard, give or return
-CANDIDATES = 8  # discards, gives or returns tried (of up to a few hundred legal ones)
+SOLVER_TRICKS = 5  # from this many tricks left (the current one included) the solver scores the choices
+PLAY_SAMPLES = 32  # made-up deals per card choice played out with the quick policy
+SOLVER_SAMPLES = 16  # made-up deals per choice scored by the solver
+BID_SAMPLES = 40
+EXCHANGE_SAMPLES = 16  # per candidate discard, give or return
+CANDIDATES = 10  # discards, gives or returns tried (of up to a few hundred legal ones)
 POINT_WEIGHT = 0.1  # each point of the side's total adds this much to the score of a deal
 RAISE_MARGIN = 2.0  # a raise must gain at least this much on average
 

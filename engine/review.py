@@ -486,6 +486,8 @@ class Review:
                 elif self.results[key] is not None:
                     found.append((gained + self.results[key], answer))
             item = {"action": str(option)}
+            if returns[0] is not None:
+                item["returns"] = [str(r) for r in returns]  # the bidder's returns compared
             if found:
                 value, answer = max(found, key=lambda f: f[0])
                 item["value"] = value

@@ -130,11 +130,22 @@ def test_the_log_tells_the_deal_and_shows_no_hidden_card(name, seed):
 
 
 def test_the_log_announces_questions_answers_and_declarations():
-    state = _play_through("faq-pairs", 5, ["normal", "normal", "easy"])
-    kinds = {e["kind"] for e in state["log"]}
-    assert {"ask_full", "answer", "last_trick", "contract", "give", "return"} <= kinds
-    answer = next(e for e in state["log"] if e["kind"] == "answer")
-    assert answer["asker"] == (answer["seat"] + 2) % 4
+    seen = set()
+    for seed in range(1, 30):
+        state = _play_through("faq-pairs", seed, ["normal", "normal", "easy"])
+        kinds = {e["kind"] for e in state["log"]}
+        assert {"last_trick", "contract", "give", "return", "trick"} <= kinds
+        for event in state["log"]:
+            if event["kind"] == "answer":
+                assert event["asker"] == (event["seat"] + 2) % 4
+                ask = state["log"][state["log"].index(event) - 1]
+                assert ask["kind"] == "ask_full" and ask["seat"] == event["asker"] and ask["partner"] == event["seat"]
+            if event["kind"] in ("declare", "answer", "ask_half") and event.get("bonus"):
+                assert event["bonus"] == PRESETS["faq-pairs"].bonus["SCDH".index(event["suit"])]
+        seen |= kinds
+        if {"ask_full", "answer", "declare", "ask_half"} <= seen:
+            return
+    pytest.fail(f"no questions and declarations in 29 deals: {sorted(seen)}")
 
 
 def test_a_hint_is_the_normal_players_choice_for_seat_0():

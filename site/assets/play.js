@@ -650,8 +650,13 @@ function renderReview(box, review) {
     trick.cards = cards;
     replay.append(trick);
   };
+  let closed = null; // the trick just taken, for the last trick's bonus
   for (const e of review.log) {
     if (!["play", "trick", "last_trick", "declare", "ask_full", "answer", "ask_half"].includes(e.kind)) continue;
+    if (e.kind === "last_trick" && closed) {
+      closed.insertBefore(el("p", "", eventText(e)), closed.querySelector(".decision")); // before the verdicts
+      continue;
+    }
     if (trick === null) open();
     if (e.kind === "play") {
       const item = el("li", e.seat === 0 ? "mine" : "");
@@ -664,6 +669,7 @@ function renderReview(box, review) {
     }
     if (e.kind === "trick") {
       for (const d of trick.mine) trick.append(decisionBlock(d));
+      closed = trick;
       trick = null;
     }
   }

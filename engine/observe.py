@@ -26,14 +26,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Answer, AskHalf, Bid, Declare, Discard, Give, Play, Return
-from .actions import AskFull as _AskFull
+from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Play, Return
 from .cards import ALL_CARDS, Card, Rank, format_hand, sort_cards
 from .deal import Deal, Declaration
 from .play import IllegalAction, why_card_illegal
 from .rules import RuleSet, format_rules
 
-PLAY_ACTIONS = (Play, Declare, _AskFull, AskHalf, Answer)
+PLAY_ACTIONS = (Play, Declare, AskFull, AskHalf, Answer)
 BID_SLACK = 25  # a voluntary bid this far above the hand's estimate makes the deal unlikely
 UNLIKELY_KEPT = 0.2  # how often such a deal is kept anyway
 # places an unseen card can be, besides the other seats' hands (0..3)

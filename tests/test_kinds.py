@@ -304,6 +304,15 @@ def test_the_fixture_builds_with_every_kind_in_both_languages(tmp_path):
     assert "You took 87 points in all." in en  # {total}
     assert "Pelimoottori jakoi kortit, joita et näe, sattumanvaraisesti 4 kertaa" in fi
     assert "Montako korttipistettä on korteissa, joita et ole nähnyt?" in fi
+    # the write-ups state the estimate's figures through placeholders, as the solution has them
+    spread = puzzles.solution(SPECS["fx-bid"])["spread"]
+    assert f"The hand made {spread['min']} to {spread['max']} in 4 deals." in en
+    raised = puzzles.solution(SPECS["fx-raise"])
+    made = next(r["made"] for r in raised["rows"] if r["contract"] == raised["contract"])
+    assert f"The contract was made in {made} of 4 deals." in en
+    values = puzzles.solution(SPECS["fx-discard"])["values"]
+    small = next(v for k, v in values.items() if set(k.split(":")[1].split(".")) == {"S6", "S7", "D6"})
+    assert f"pienet kortit {f'{small:.1f}'.rstrip('0').rstrip('.').replace('.', ',')}." in fi
 
 
 def copy_fixture(tmp_path):

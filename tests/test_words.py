@@ -180,3 +180,96 @@ def test_every_lesson_puzzle_has_its_words_filled():
             for pid, puzzle in text.puzzles.items():
                 for name, value in puzzle.fields.items():
                     assert not words.PLACEHOLDER.search(value), (text.path, pid, name)
+
+
+# -- the engine's estimate (bid, raise, discard, give) ------------------------------------------------
+# what the build knows about a bid puzzle, shaped as engine/decisions.py gives it: the learner
+# (seat 0) to bid after the player on its right opened with 40; the figures are made up
+ESTIMATE_VIEW = {
+    "kind": "bid",
+    "rules": "three-player",
+    "players": 3,
+    "mover": 0,
+    "seats": [{"seat": s, "cards": ["SA", "ST"] if s == 0 else None, "points": 0, "tricks": 0} for s in range(3)],
+    "where": ["you", "left", "right"],
+    "contract": None,
+    "bid": None,
+    "bidder": None,
+    "log": {"dealer": 1, "auction": [{"seat": 2, "bid": "40"}], "widow": [], "discard": None},
+}
+ESTIMATE_SOLUTION = {
+    "samples": 10,
+    "margin": 10,
+    "made": [15, 15, 25, 35, 45, 55, 55, 65, 65, 95],
+    "spread": {"min": 15, "p10": 15, "p25": 25, "p50": 55, "p75": 65, "p90": 95, "max": 95},
+    "rows": [{"contract": 45, "made": 6, "expected": 9.0}, {"contract": 50, "made": 5, "expected": 0.0}],
+    "answers": ["p", "45", "50"],
+    "reasons": {"p": None, "45": None, "50": None},
+    "values": {"p": 0.0, "45": 9.0, "50": -12.5},
+    "best": ["45"],
+    "accepted": ["p", "45"],
+}
+ESTIMATE_TABLE = {
+    "kind": "bid",
+    "answers": {
+        "p": {"verdict": "correct", "choice": "p", "value": 0.0},
+        "45": {"verdict": "correct", "choice": "45", "value": 9.0},
+        "50": {"verdict": "legal-not-best", "choice": "50", "value": -12.5, "loss": 22},
+    },
+}
+BID_SPEC = {"id": "p1", "kind": "bid", "position": "rules:three-player/dealer:1/seed:3/actions:40"}
+
+
+def estimate_text(text, lang="en", solution=None, table=None):
+    known = words.facts(BID_SPEC, ESTIMATE_VIEW, solution or ESTIMATE_SOLUTION, table or ESTIMATE_TABLE)
+    return words.render(text, lang, known, load_catalog(lang))
+
+
+def test_the_estimate_fills_its_figures_in_each_language():
+    assert (
+        estimate_text("In {samples} deals: {spread:min} to {spread:max}, half {spread:p25}-{spread:p75}.")
+        == "In 10 deals: 15 to 95, half 25-65."
+    )
+    assert estimate_text("{made:45} made 45; 50 is worth {value:50}, {loss:50} less than {best}.") == (
+        "6 made 45; 50 is worth \u221212.5, 22 less than 9."
+    )
+    assert estimate_text("Arvo {value:50}.", "fi") == "Arvo \u221212,5."
+    assert estimate_text("{who:40} opened.") == "The player on your right opened."
+
+
+def test_the_estimate_figures_are_never_written_by_hand():
+    for text in ("The hand made 15.", "Half made 25 to 65.", "It was played 95 times."):
+        with pytest.raises(words.WordsError, match="is not a rule of this game"):
+            estimate_text(text)
+    # the bids of the auction and the offered bids stay allowed: they are written on the page
+    assert estimate_text("After 40, bid 45 or 50.") == "After 40, bid 45 or 50."
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{spread:p33}", "one of min, p10"),
+        ("{made:p}", "a pass makes no contract"),
+        ("{made:55}", "not a legal answer"),
+        ("{value:55}", "not one of the answers"),
+        ("{who:55}", "a bid of its auction"),
+        ("{samples:4}", "takes no argument"),
+    ],
+)
+def test_an_estimate_placeholder_that_does_not_fit_fails(text, message):
+    with pytest.raises(words.WordsError, match=message):
+        estimate_text(text)
+
+
+def test_the_best_of_an_estimate_is_a_legal_answer():
+    # the opener may not pass: the pass is valued 0 but illegal, so the best is the best bid
+    opener = dict(ESTIMATE_SOLUTION, values={"p": 0.0, "45": -9.0, "50": -12.5}, best=["45"])
+    opener["reasons"] = {"p": {"code": "opener_must_bid"}, "45": None, "50": None}
+    table = {"kind": "bid", "answers": dict(ESTIMATE_TABLE["answers"], p={"verdict": "illegal", "choice": "p"})}
+    assert estimate_text("{best}", solution=opener, table=table) == "\u22129"
+    with pytest.raises(words.WordsError, match="no value for p"):
+        estimate_text("{value:p}", solution=opener, table=table)
+
+
+def test_estimates_belong_to_the_estimated_kinds(tmp_path):
+    fails(tmp_path, "{samples} belongs to the puzzles valued by an estimate", en=md(explanation="{samples}"))

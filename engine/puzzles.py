@@ -655,6 +655,10 @@ def view(spec) -> dict:
             replay.apply(Play(card))
     out["all_known"] = kind in ("best-card", "declare")
     out["choices"] = declaration_choices(deal) if kind == "declare" else []
+    if kind == "declare":
+        # "none" means leading without declaring between tricks; in the middle of a trick
+        # (where declaring is refused) it means playing a card: the page words it so
+        out["mover_leads"] = not deal.trick
     out["before"] = spec.get("before")
     if kind == "count":
         out["question"] = spec.get("question")

@@ -145,6 +145,30 @@ def test_the_engine_numbers_fill_the_write_up(tmp_path):
     assert '"DA":{"verdict":"legal-not-best","loss":21' in page.replace("&#34;", '"')
 
 
+def test_counts_in_the_words_are_the_engines(tmp_path):
+    """{count:QUESTION}: what the player to move counts (here the player on the right, to move
+    after the eight of hearts: the other hands hold D8 D6 H9 DT D9)."""
+    out = build_with(
+        tmp_path,
+        toml=BEST,
+        en=md(
+            explanation="{count:points-out} points and {count:suit-out:D} diamonds are out; the {DA} costs {loss:DA}."
+        ),
+        fi=md(explanation="Muilla on {count:points-out} pistettä ja {count:suit-out:D} ruutua; {DA} maksaa {loss:DA}."),
+    )
+    assert "10 points and 4 diamonds are out;" in (out / "en" / "lessons" / "test" / "index.html").read_text()
+    fails(
+        tmp_path,
+        "01-test/en.md:10",
+        "{count:trumps-out}",
+        "needs a trump",
+        toml=BEST,
+        en=md(explanation="{count:trumps-out}, {loss:DA}"),
+    )
+    fails(tmp_path, "01-test/en.md:10", "needs a question", toml=BEST, en=md(explanation="{count}, {loss:DA}"))
+    fails(tmp_path, "unknown question", toml=BEST, en=md(explanation="{count:tricks}, {loss:DA}"))
+
+
 def test_a_best_card_write_up_must_say_what_the_tempting_card_costs(tmp_path):
     fails(tmp_path, "01-test/en.md:10", "{loss:ANSWER}", toml=BEST, en=md(explanation="Throw the {D7}."))
 

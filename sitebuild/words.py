@@ -227,13 +227,29 @@ def _seat_phrase(facts: Facts, seat: int, case: str, catalog: dict, offset: int,
     return catalog["words"]["seats"][place][case]
 
 
-def _number(value: int) -> str:
+def _number(value, catalog: dict | None = None) -> str:
+    """A whole number, or an estimate's average with one decimal in the page's language."""
+    if isinstance(value, float) and value != int(value):
+        text = f"{abs(value):.1f}".replace(".", catalog["estimate"]["decimal"] if catalog else ".")
+        return f"{MINUS}{text}" if value < 0 else text
+    value = int(value)
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def _answer_key(facts: Facts, arg: str) -> str:
+    """An answer as the engine keys it; a card set written ``S6+S7+D6`` (a placeholder cannot
+    hold the dots of ``discard:S6.S7.D6``) is the candidate of those cards, in any order."""
+    if facts.kind in ("discard", "give") and CARDS.fullmatch(arg):
+        wanted = set(arg.split("+"))
+        for key in facts.table.get("answers", {}):
+            if set(key.split(":", 1)[-1].split(".")) == wanted:
+                return key
+    return arg
 
 
 def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> int:
     entries = facts.table.get("answers", {})
-    key = arg
+    key = _answer_key(facts, arg)
     if key not in entries:
         raise WordsError(offset, f"{{{name}:{arg}}}: {arg!r} is not one of the answers ({', '.join(entries)})")
     entry = entries[key]
@@ -245,7 +261,7 @@ def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> int:
             )
         return entry["loss"]
     values = facts.solution.get("values", {})
-    if key not in values:
+    if key not in values or entry.get("verdict") == "illegal":
         raise WordsError(offset, f"{{value:{arg}}}: the engine has no value for {arg}")
     return values[key]
 
@@ -319,7 +335,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     if name in ("loss", "value"):
         if not arg:
             raise WordsError(offset, f"{{{name}:ANSWER}} needs an answer, for example {{{name}:HK}}")
-        return _number(_choice_value(facts, arg, offset, name)), "number"
+        return _number(_choice_value(facts, arg, offset, name), catalog), "number"
     if name == "best":
         values = facts.solution.get("values")
         if not values:

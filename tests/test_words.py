@@ -204,3 +204,20 @@ def test_every_lesson_puzzle_has_its_words_filled():
             for pid, puzzle in text.puzzles.items():
                 for name, value in puzzle.fields.items():
                     assert not words.PLACEHOLDER.search(value), (text.path, pid, name)
+
+
+def test_a_card_set_answer_is_quoted_by_its_cards_and_an_average_with_the_pages_decimal():
+    """{value:HK+HQ+S8} is the give (or discard) answer of those cards in any order; an average
+    is written with one decimal in the page's language."""
+    table = {
+        "answers": {"give:S8.HK.HQ": {"verdict": "correct"}, "give:S8.S7.C8": {"verdict": "legal-not-best", "loss": 98}}
+    }
+    solution = {"values": {"give:S8.HK.HQ": 145.0, "give:S8.S7.C8": 47.5}}
+    f = words.Facts({"kind": "give"}, {}, solution, table)
+    fi, en = load_catalog("fi"), load_catalog("en")
+    assert words.fill("value", "HQ+HK+S8", None, f, en, 0) == ("145", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, fi, 0) == ("47,5", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, en, 0) == ("47.5", "number")
+    assert words.fill("loss", "S8+S7+C8", None, f, en, 0) == ("98", "number")
+    with pytest.raises(words.WordsError, match="not one of the answers"):
+        words.fill("value", "HK+HQ+C8", None, f, en, 0)

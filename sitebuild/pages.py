@@ -183,8 +183,8 @@ def render_site(
             "card_face": card_face,
             "fmt": lambda t, p, cat=cat: fmt(t, p, cat),
             "seat_key": seat_key,
-            "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
-            "choice_label": lambda c, cat=cat: choice_label(c, cat),
+            "solution_text": lambda k, sol, view=None, cat=cat: solution_text(k, sol, cat, view),
+            "choice_label": lambda c, leads=True, cat=cat: choice_label(c, cat, leads),
             "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),
         }
         lesson_list = [

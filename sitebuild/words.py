@@ -14,7 +14,8 @@ Placeholder grammar: ``{NAME}``, ``{NAME.case}``, ``{NAME:ARG}`` or ``{NAME:ARG.
   ``{bidder}``, ``{declarer:H}`` who declared a suit, ``{side}`` the side a score puzzle asks
   about. "You" is never a placeholder: the verb agrees with it, so write it;
 * numbers: ``{loss:HK}`` what an answer gives away compared with the best (the page's feedback
-  says the same), ``{value:HK}``, ``{best}``, ``{points:SA+ST}`` card points, ``{score}`` and
+  says the same), ``{value:HK}``, ``{best}``, ``{points:SA+ST}`` card points, ``{count:trumps-out}``
+  what the player to move counts (the questions of a count puzzle), ``{score}`` and
   the score puzzle's breakdown (``{card_points}``, ``{last_trick}``, ``{bonuses}``, ``{total}``,
   ``{rounded}``, ``{deal}``), ``{contract}``; ``{bids}`` an auction told in words;
 * the engine's estimate (``bid``, ``raise``, ``discard``, ``give``): ``{samples}`` the deals
@@ -45,7 +46,7 @@ SEAT_NAMES = ("leader", "who", "bidder", "declarer", "side")
 CARD_NAMES = ("led", "answer")
 SIDE_NUMBERS = ("card_points", "last_trick", "bonuses", "total", "rounded", "deal")
 ESTIMATE_NUMBERS = ("samples", "spread", "made")
-NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", *SIDE_NUMBERS, *ESTIMATE_NUMBERS)
+NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", "count", *SIDE_NUMBERS, *ESTIMATE_NUMBERS)
 # kinds valued by a sampled estimate of the whole deal (engine/decisions.py): their figures move
 # with the samples, so a sentence may state them only through placeholders
 ESTIMATED = ("bid", "raise", "discard", "give")
@@ -410,6 +411,15 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
         if not arg or not CARDS.fullmatch(arg) or facts.rules is None:
             raise WordsError(offset, "{points:CARDS}: name cards, for example {points:SA+ST}")
         return str(sum(facts.rules.points["ATKQJ9876".index(c[1])] for c in arg.split("+"))), "number"
+    if name == "count":
+        if not arg:
+            raise WordsError(offset, "{count:QUESTION} needs a question, for example {count:trumps-out}")
+        from engine.puzzles import count_at
+
+        try:
+            return _number(count_at(facts.spec, arg)), "number"
+        except ValueError as e:
+            raise WordsError(offset, f"{{count:{arg}}}: {e}") from None
     if name == "score":
         if "score" not in facts.solution:
             raise WordsError(offset, "{score} belongs to score puzzles")
@@ -439,7 +449,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     raise WordsError(
         offset,
         f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
-        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {score} {total} {contract} "
+        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {count:points-out} {score} {total} {contract} "
         "{samples} {spread:p25} {made:55}...",
     )
 

@@ -145,6 +145,30 @@ def test_the_engine_numbers_fill_the_write_up(tmp_path):
     assert '"DA":{"verdict":"legal-not-best","loss":21' in page.replace("&#34;", '"')
 
 
+def test_counts_in_the_words_are_the_engines(tmp_path):
+    """{count:QUESTION}: what the player to move counts (here the player on the right, to move
+    after the eight of hearts: the other hands hold D8 D6 H9 DT D9)."""
+    out = build_with(
+        tmp_path,
+        toml=BEST,
+        en=md(
+            explanation="{count:points-out} points and {count:suit-out:D} diamonds are out; the {DA} costs {loss:DA}."
+        ),
+        fi=md(explanation="Muilla on {count:points-out} pistettä ja {count:suit-out:D} ruutua; {DA} maksaa {loss:DA}."),
+    )
+    assert "10 points and 4 diamonds are out;" in (out / "en" / "lessons" / "test" / "index.html").read_text()
+    fails(
+        tmp_path,
+        "01-test/en.md:10",
+        "{count:trumps-out}",
+        "needs a trump",
+        toml=BEST,
+        en=md(explanation="{count:trumps-out}, {loss:DA}"),
+    )
+    fails(tmp_path, "01-test/en.md:10", "needs a question", toml=BEST, en=md(explanation="{count}, {loss:DA}"))
+    fails(tmp_path, "unknown question", toml=BEST, en=md(explanation="{count:tricks}, {loss:DA}"))
+
+
 def test_a_best_card_write_up_must_say_what_the_tempting_card_costs(tmp_path):
     fails(tmp_path, "01-test/en.md:10", "{loss:ANSWER}", toml=BEST, en=md(explanation="Throw the {D7}."))
 
@@ -273,3 +297,20 @@ def test_the_best_of_an_estimate_is_a_legal_answer():
 
 def test_estimates_belong_to_the_estimated_kinds(tmp_path):
     fails(tmp_path, "{samples} belongs to the puzzles valued by an estimate", en=md(explanation="{samples}"))
+
+
+def test_a_card_set_answer_is_quoted_by_its_cards_and_an_average_with_the_pages_decimal():
+    """{value:HK+HQ+S8} is the give (or discard) answer of those cards in any order; an average
+    is written with one decimal in the page's language."""
+    table = {
+        "answers": {"give:S8.HK.HQ": {"verdict": "correct"}, "give:S8.S7.C8": {"verdict": "legal-not-best", "loss": 98}}
+    }
+    solution = {"values": {"give:S8.HK.HQ": 145.0, "give:S8.S7.C8": 47.5}}
+    f = words.Facts({"kind": "give"}, {}, solution, table)
+    fi, en = load_catalog("fi"), load_catalog("en")
+    assert words.fill("value", "HQ+HK+S8", None, f, en, 0) == ("145", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, fi, 0) == ("47,5", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, en, 0) == ("47.5", "number")
+    assert words.fill("loss", "S8+S7+C8", None, f, en, 0) == ("98", "number")
+    with pytest.raises(words.WordsError, match="not one of the answers"):
+        words.fill("value", "HK+HQ+C8", None, f, en, 0)

@@ -449,8 +449,8 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     raise WordsError(
         offset,
         f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
-        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {count:points-out} {score} {total} {contract} "
-        "{samples} {spread:p25} {made:55}...",
+        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {count:points-out} {score} "
+        "{total} {contract} {samples} {spread:p25} {made:55}...",
     )
 
 

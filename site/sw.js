@@ -52,7 +52,9 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Cache first (the files only change with a new VERSION), the network for anything else.
+// Cache first (the files only change with a new VERSION), the network for anything else. A page
+// that is neither kept nor reachable (an address that does not exist, opened offline) gets the
+// site's own "page not found" page, which links back to the lessons, instead of the browser's error.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -63,7 +65,14 @@ self.addEventListener("fetch", (event) => {
       url.hash = "";
       let hit = await cache.match(url.href, { ignoreSearch: true });
       if (!hit && url.pathname.endsWith("/")) hit = await cache.match(new URL("index.html", url).href);
-      return hit || fetch(request);
+      if (hit) return hit;
+      try {
+        return await fetch(request);
+      } catch (error) {
+        const missing = request.mode === "navigate" && (await cache.match(new URL("404.html", self.registration.scope).href));
+        if (missing) return new Response(missing.body, { status: 404, headers: missing.headers });
+        throw error;
+      }
     })(),
   );
 });

@@ -475,6 +475,13 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
         page.goto(base + "/en/play/")
         page.locator("button.start").click()
         page.locator("#game").wait_for(timeout=90_000)
+        # an address the site does not have, offline: the site's own "page not found", not the browser's error
+        asked = len(recording_server.served)
+        response = page.goto(base + "/fi/lessons/no-such-lesson/")
+        assert response.status == 404
+        assert page.locator("h1").first.inner_text() in ("Sivua ei löytynyt", "Page not found")
+        assert page.locator('a[href="/fi/"]').count() >= 1
+        assert len(recording_server.served) == asked  # never reached the server
     finally:
         context.set_offline(False)
         context.close()

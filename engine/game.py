@@ -326,14 +326,19 @@ def _last_trick(deal) -> list:
     return [{"seat": s, "card": str(a.card)} for s, a in played[done - n : done]] if done else []
 
 
-def step(request: dict) -> dict:
-    """One move of the human (seat 0), then the computers until it is the human's turn again."""
+def _read_request(request: dict) -> tuple:
+    """The rules, the seed and the history (a list of deals, each a list of actions) of a game request."""
     rules = parse_rules(str(request.get("rules", "")))
     seed = int(request.get("seed", 0))
     history = request.get("history") or [[]]
     if not isinstance(history, list) or not history:
         raise ValueError("history: a list of deals, each a list of actions")
-    history = [list(d) if isinstance(d, list) else d for d in history]
+    return rules, seed, [list(d) if isinstance(d, list) else d for d in history]
+
+
+def step(request: dict) -> dict:
+    """One move of the human (seat 0), then the computers until it is the human's turn again."""
+    rules, seed, history = _read_request(request)
     types = _computer_types(rules, request)
     match = _replay(rules, seed, history)
     action = request.get("action")
@@ -364,12 +369,7 @@ def hint(request: dict) -> dict:
     what seat 0 has seen: it never reads a hidden card). Same request as ``step``, no action."""
     from .normal import decide
 
-    rules = parse_rules(str(request.get("rules", "")))
-    seed = int(request.get("seed", 0))
-    history = request.get("history") or [[]]
-    if not isinstance(history, list) or not history:
-        raise ValueError("history: a list of deals, each a list of actions")
-    history = [list(d) if isinstance(d, list) else d for d in history]
+    rules, seed, history = _read_request(request)
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise ValueError("hint: it is not your turn")

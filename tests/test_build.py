@@ -179,7 +179,7 @@ def test_catalogs_cover_every_reason_and_option_in_both_languages():
 def test_finnish_case_forms_in_sentences():
     cat = build.load_catalog("fi")
     must = build.fmt(cat["reasons"]["must_overtake"], {"suit": "H", "beat": "HJ"}, cat)
-    assert must == "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava se."
+    assert must == "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava sellainen."
     follow = build.fmt(cat["reasons"]["must_follow_suit"][""], {"suit": "H"}, cat)
     assert "pelaa herttaa" in follow
     assert build.fmt(cat["reasons"]["needs_king_and_queen"], {"suit": "D"}, cat).startswith(

@@ -44,7 +44,7 @@ CASES = [
         "made_rounded",
         70,
         "68 rounds to 70 ≥ 70",
-        "68 pyöristettynä 70 ≥ 70",
+        "68 → 70 ≥ 70",
     ),
     (
         f"rules:wikibooks+rounding+contract_uses_rounded/{LAST}/bidder:0/bid:70/points:67,53,0/tricks:6,4,0",
@@ -52,7 +52,7 @@ CASES = [
         "failed_rounded",
         -70,
         "67 rounds to 65 < 70",
-        "67 pyöristettynä 65 < 70",
+        "67 → 65 < 70",
     ),
     # S3: hearts declared (100) but no card points (the "100 < 50")
     (

@@ -85,6 +85,19 @@ def signed(number: int) -> str:
     return f"\u2212{-number}" if number < 0 else str(number)
 
 
+def plus_minus(number: int) -> str:
+    """A deal score in a result cell, signed to contrast a gain with a loss: ``+60``, ``−60``
+    (the minus sign, U+2212, never a hyphen), ``0``."""
+    return f"+{number}" if number > 0 else signed(number)
+
+
+def capfirst(text: str) -> str:
+    """Text that starts a line or a title: its first letter in upper case, the rest as it is.
+    The catalogs keep names in the form they take inside a sentence (``kolminpeli ilman
+    pyöristystä``, after a colon in lower case); a title or a list item capitalises them here."""
+    return text[:1].upper() + text[1:]
+
+
 def answer_label(answer: str, solution: dict, catalog: dict) -> str:
     """An answer of a decision puzzle in words: pass, a bid, keep or raise, cards."""
     est = catalog["estimate"]

@@ -19,7 +19,18 @@ from engine.rules import PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite
-from .catalogs import card_face, card_label, check_catalogs, choice_label, decimal, fmt, load_catalog, solution_text
+from .catalogs import (
+    capfirst,
+    card_face,
+    card_label,
+    check_catalogs,
+    choice_label,
+    decimal,
+    fmt,
+    load_catalog,
+    plus_minus,
+    solution_text,
+)
 from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import Lesson, LessonText, toml_line
@@ -45,6 +56,8 @@ def environment() -> Environment:
     )
     env.filters["json_script"] = json_for_script
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+    env.filters["plus_minus"] = plus_minus
+    env.filters["capfirst"] = capfirst
     return env
 
 
@@ -198,7 +211,7 @@ def render_site(
             }
             for x in lessons
         ]
-        presets = [{"name": n, "title": cat["presets"].get(n, PRESET_INFO[n][0])} for n in PRESETS]
+        presets = [{"name": n, "title": capfirst(cat["presets"].get(n, PRESET_INFO[n][0]))} for n in PRESETS]
         write(
             out / lang / "index.html",
             env.get_template("index.html").render(
@@ -295,7 +308,7 @@ def render_site(
             **rulespages.compare_page(presets, cat, lang),
         )
         for name in PRESETS:
-            title = cat["presets"].get(name, PRESET_INFO[name][0])
+            title = capfirst(cat["presets"].get(name, PRESET_INFO[name][0]))
             page(
                 f"rules/{name}", "rules.html", title, ui["rules_description"], **rulespages.preset_page(name, cat, lang)
             )

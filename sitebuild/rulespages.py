@@ -20,7 +20,7 @@ from __future__ import annotations
 from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
 
 from . import BuildError
-from .catalogs import signed
+from .catalogs import capfirst, signed
 
 CLOSE = 3
 
@@ -133,7 +133,7 @@ def close_presets(preset: str, cat: dict, lang: str) -> list[dict]:
             out.append(
                 {
                     "name": other,
-                    "title": cat["presets"].get(other, PRESET_INFO[other][0]),
+                    "title": capfirst(cat["presets"].get(other, PRESET_INFO[other][0])),
                     "rows": [
                         {"text": cat["options"][n], "here": mine.get(n, dash), "there": theirs.get(n, dash)}
                         for n in names

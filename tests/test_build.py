@@ -179,7 +179,7 @@ def test_catalogs_cover_every_reason_and_option_in_both_languages():
 def test_finnish_case_forms_in_sentences():
     cat = build.load_catalog("fi")
     must = build.fmt(cat["reasons"]["must_overtake"], {"suit": "H", "beat": "HJ"}, cat)
-    assert must == "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava se."
+    assert must == "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava sellainen."
     follow = build.fmt(cat["reasons"]["must_follow_suit"][""], {"suit": "H"}, cat)
     assert "pelaa herttaa" in follow
     assert build.fmt(cat["reasons"]["needs_king_and_queen"], {"suit": "D"}, cat).startswith(
@@ -301,3 +301,93 @@ def test_no_declaration_is_worded_as_leading_between_tricks_and_as_playing_a_car
         # the solution names the same choice as the button (lower-cased mid-sentence)
         label = ui["declare_none_in_trick"]
         assert label[:1].lower() + label[1:] in in_trick.split('class="solution-answer"')[1]
+
+
+SCORE_TOML = """
+[[puzzle]]
+id = "porvoo"
+difficulty = 1
+kind = "score"
+position = "rules:faq/hands:8...,7...,6.../lead:0/bidder:0/bid:60/contract:80/points:70,50,0/tricks:6,4,0"
+then = "S8-S7-S6"
+side = 2
+answer = -60
+
+[[puzzle]]
+id = "porvoo-bidder"
+difficulty = 1
+kind = "score"
+position = "rules:faq+bidder_porvoo=seat_bid/hands:6...,7...,8.../lead:0/bidder:0/bid:60/points:0,60,60/tricks:0,5,5"
+then = "S6-S7-S8"
+side = 0
+answer = -120
+
+[[puzzle]]
+id = "two-declarations"
+difficulty = 1
+kind = "score"
+position = "rules:three-player/hands:6...,7...,8.../lead:0/decl:S1,C2/bidder:0/bid:40/points:45,25,50/tricks:4,3,3"
+then = "S6-S7-S8"
+side = 0
+answer = 40
+"""
+SCORE_MD = """---
+title: {title}
+description: Score puzzles for the tests.
+---
+::: puzzle porvoo
+prompt: How many?
+hint: Porvoo.
+explanation: {{score}}.
+:::
+
+::: puzzle porvoo-bidder
+prompt: How many?
+hint: Twice.
+explanation: {{score}}.
+:::
+
+::: puzzle two-declarations
+prompt: How many?
+hint: Add.
+explanation: {{score}}.
+:::
+"""
+
+
+def test_score_and_state_words_follow_the_style_sheet(tmp_path):
+    """The built score table and puzzle state, in both languages: a result is signed with the
+    minus sign (U+2212), never a hyphen; a Porvoo row shows its penalty once (the signed result),
+    not again in the words before it; a list of declarations after its label starts with a
+    capital and goes on in lower case ("Pata (vasemmalla), risti (oikealla)"); and the rule set
+    after "Säännöt:" / "Rules:" is in lower case unless it starts with a name."""
+    from sitebuild.catalogs import load_catalog
+
+    lessons = make_lesson(tmp_path, SCORE_TOML, SCORE_MD.format(title="Testi"), SCORE_MD.format(title="Test"))
+    run_build(tmp_path, lessons)
+    for lang in ("fi", "en"):
+        cat = load_catalog(lang)
+        page = (tmp_path / "out" / lang / "lessons" / "test" / "index.html").read_text()
+        cells = re.findall(r"<td>([^<]*)<strong>([^<]*)</strong></td>", page)
+        assert cells, "no result cells in the score table"
+        for _words, result in cells:
+            assert re.fullmatch(r"[+\u2212]\d+|0", result), f"{lang}: result {result!r} is not signed with + or −"
+        porvoo = [(words, result) for words, result in cells if "Porvoo" in words]
+        assert len(porvoo) >= 2, porvoo
+        for words, result in porvoo:
+            assert result.lstrip("+\u2212") not in re.findall(r"\d+", words.split("×")[-1]), (
+                f"{lang}: the Porvoo row shows its number twice: {words}{result}"
+            )
+        assert "<td>Porvoo <strong>\u221260</strong></td>" in page
+        assert re.search(r"2 × 60 <strong>\u2212120</strong>", page)
+        seats = {key: name.lower() for key, name in cat["seats"].items()}
+        spades, clubs = cat["suits"]["S"]["nom"], cat["suits"]["C"]["nom"]
+        listed = f"{spades[:1].upper()}{spades[1:]} ({seats['left']}), {clubs} ({seats['right']})"
+        assert f"<dd>{listed}</dd>" in page
+        label = cat["ui"]["rules_used"]
+        titles = re.findall(rf"{label}: <a [^>]*>([^<]*)</a>", page)
+        assert len(titles) == 3
+        three = cat["presets"]["three-player"]
+        assert three[:1].islower() and f'{label}: <a href="../../rules/three-player/">{three}</a>' in page
+        rules_page = (tmp_path / "out" / lang / "rules" / "three-player" / "index.html").read_text()
+        assert f"<h1>{three[:1].upper()}{three[1:]}</h1>" in rules_page

@@ -369,13 +369,13 @@ function breakdownTable(score) {
     const row = el("tr", side.role === "bidder" ? "bidder-row" : "");
     const trumps = side.declarations.map((d) => `${catalog.suits[d.suit].nom} ${d.bonus}`).join(", ") || "0";
     const total = side.rounded !== null && side.rounded !== side.total ? `${side.total} → ${side.rounded}` : String(side.total);
-    const sign = side.deal_score > 0 ? `+${side.deal_score}` : String(side.deal_score);
+    const sign = side.deal_score > 0 ? `+${side.deal_score}` : String(side.deal_score).replace("-", "\u2212");
     let result = sign;
     if (side.role === "bidder") {
       const key = side.contract_made ? "bd_made" : "bd_failed";
       result = `${sign} (${ui(key, { total: side.compared ?? side.total, contract: score.contract })})`;
     } else if (side.porvoo) {
-      result = `${sign} (${ui("bd_porvoo", { bid: score.bid })})`;
+      result = `${sign} (${ui("bd_porvoo")})`;
     }
     row.append(el("th", "", sideName(side.side)), el("td", "", ui(`role_${side.role}`)), el("td", "", String(side.card_points)));
     row.append(el("td", "", String(side.last_trick)), el("td", "", trumps), el("td", "", total), el("td", "", result));

@@ -84,7 +84,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   state.append(trump);
   if (view.bidder !== null && view.bidder !== undefined) {
     const contract = el("div");
-    contract.append(el("dt", "", ui("contract")), el("dd", "", `${view.contract} (${catalog.seats[view.where[view.bidder]]})`));
+    contract.append(el("dt", "", ui("contract")), el("dd", "", `${view.contract} (${catalog.seats[view.where[view.bidder]].toLowerCase()})`));
     state.append(contract);
   }
   section.append(state);

@@ -4,7 +4,7 @@ import json
 import re
 from collections import Counter
 from html import unescape
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 import pytest
 from e2e.conftest import asset_url
@@ -376,6 +376,17 @@ def test_copy_link_of_a_puzzle(visit, base_url):
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == base_url + "/en/p/cannot-overtake/"  # the puzzle's own page, which unfurls in a chat
     section.locator(".copy-status").filter(has_text="Link copied.").wait_for(state="hidden", timeout=8_000)
+
+
+def test_a_shared_position_names_the_bidder_in_lower_case(visit, base_url):
+    """The contract's seat reads as in a sentence, "60 (vasemmalla)", as on the lesson pages."""
+    position = quote(
+        "rules:three-player/hands:6...,7...,8.../lead:0/bidder:1/bid:60/points:33,50,37/tricks:3,4,3", safe=""
+    )
+    page = visit().open(base_url + "/fi/position/#k=legal-card&p=" + position)
+    state = page.locator("#puzzle-shared dl.state")
+    state.wait_for(timeout=90_000)
+    assert "60 (vasemmalla)" in state.inner_text()
 
 
 def test_build_a_position_share_it_and_solve_it(visit, base_url):

@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build clean
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -52,13 +52,16 @@ test-fast: $(VENV)/.installed
 test-slow: setup build
 	$(PY) -m pytest -q --runslow
 
-bench: bench-engine bench-solver bench-site
+bench: bench-engine bench-solver bench-site bench-coach
 
 bench-engine: $(VENV)/.installed
 	$(PY) benchmarks/bench_engine.py
 
 bench-solver: $(VENV)/.installed node_modules/.installed
 	$(PY) benchmarks/bench_solver.py
+
+bench-coach: $(VENV)/.installed node_modules/.installed
+	$(PY) benchmarks/bench_coach.py
 
 bench-site: setup build
 	$(PY) benchmarks/bench_site.py

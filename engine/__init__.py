@@ -11,6 +11,11 @@ Where each rule lives:
 * ``match``    a match to 500 with each source's tie rules
 * ``notation`` positions and records as text
 * ``solver``   perfect-information search
+* ``game``     the simple ("easy") computer player and the stateless game step of the play page
+* ``observe``  what one seat has seen, and made-up deals that agree with it
+* ``normal``   the "normal" computer player (and the hints): choices tried on made-up deals
+* ``review``   the deal review: every decision of a seat scored with all hands known
+* ``arena``    computer players against each other on duplicate deals
 * ``web``      the JSON entry point for the browser worker and the site build
 """
 

@@ -10,6 +10,11 @@
                           defender: which actions defeat it) (--processes N: how many processes
                           share the actions; 2 by default, where 2 cores exist)
     presets               the rule-set presets and every option with its source
+    review RECORD         every decision of one seat (--seat N, default 0) scored with all
+                          hands known: what the best choice keeps and what the one made cost
+                          (--exhaustive: every distinct discard or exchange, however many)
+    arena --preset NAME --players normal,easy,easy --deals N --seed S
+                          computer players on duplicate deals: points per deal, 95 % intervals
 
 POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
 ``--json`` prints machine-readable output. Bad input: one line on stderr, exit code 2.
@@ -138,6 +143,41 @@ def _line(line: list[dict], trick_cards: int, players: int) -> str:
     return " ".join(out).rstrip(" |")
 
 
+def _print_review(out: dict) -> None:
+    print(f"review of seat {out['seat']} ({out['rules']}), all hands known: each choice against best play from there")
+    auction = out["auction"]
+    if auction:
+        head = f"auction: contract {auction['contract']} by seat {auction['bidder']}"
+        made = "can be made" if auction["can_make"] else "cannot be made"
+        total = f" that side takes {auction['best_total']} and" if auction["best_total"] is not None else ""
+        print(f"{head}; with best play from the first trick{total} the contract {made}")
+    for d in out["decisions"]:
+        where = f"trick {d['trick']}" if "trick" in d else d["kind"]
+        if d["forced"]:
+            print(f"{where}: {d['action']} (forced)")
+            continue
+        if d["cost"] is None:
+            print(f"{where}: {d['action']} (not reviewed: the record stops before trick play)")
+            continue
+        cost = f"costs {d['cost']}" if d["cost"] else "no cost"
+        best = ", ".join(d["best"][:4])
+        if d["kind"] == "raise":
+            print(f"raise: {d['action']} scores {d['value']:+d}, best {best} ({d['best_value']:+d}): {cost}")
+            continue
+        line = f"{where}: {d['action']} keeps {d['total'] if 'total' in d else d['value']}"
+        line += f", best {d['best_total'] if 'best_total' in d else d['best_value']} ({best}): {cost}"
+        if not d.get("exact", True):
+            line += f" [{d['compared']} of {d['distinct']} distinct choices compared]"
+        print(line)
+    print(f"total cost: {out['cost']} points")
+
+
+def _print_arena(out: dict) -> None:
+    from .arena import lines
+
+    print("\n".join(lines(out)))
+
+
 def _print_presets(out: dict) -> None:
     for p in out["presets"]:
         print(f"{p['name']:<16} {p['title']} [{p['source']}]")
@@ -168,10 +208,21 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("presets")
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("review")
+    p.add_argument("record")
+    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--exhaustive", action="store_true")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("arena")
+    p.add_argument("--preset", required=True)
+    p.add_argument("--players", required=True, help="one player type per seat, for example normal,easy,easy")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("a command is needed: legal, winner, play, score, solve or presets")
+            raise UsageError("a command is needed: legal, winner, play, score, solve, presets, review or arena")
         if args.command == "legal":
             out, show = web.legal(_text(args.position)), _print_legal
         elif args.command == "winner":
@@ -191,6 +242,16 @@ def main(argv=None) -> int:
             out, show = web.play(args.preset, args.seed), _print_lines
         elif args.command == "score":
             out, show = web.score(_text(args.record)), _print_lines
+        elif args.command == "review":
+            from .review import Review
+
+            out, show = Review(_text(args.record), args.seat, args.exhaustive).run_all(), _print_review
+        elif args.command == "arena":
+            from .arena import arena
+            from .rules import preset
+
+            players = [p.strip() for p in args.players.split(",")]
+            out, show = arena(preset(args.preset), players, args.deals, args.seed), _print_arena
         else:
             out, show = web.presets(), _print_presets
     except (UsageError, ValueError) as e:

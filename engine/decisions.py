@@ -383,12 +383,13 @@ def answer_table(spec, sol: dict) -> dict:
 def view(spec) -> dict:
     """What the learner sees: its own hand, the bids, the widow once shown, its own discard, the
     table (hidden hands as counts), and the choices offered (their cards, for card sets)."""
-    from .puzzles import played_cards, record_log, table_view
+    from .puzzles import played_cards, record_log, seen_points, table_view
 
     kind = spec["kind"]
     deal = deal_of(spec)
     seat = deal.to_move
     out = {"kind": kind, **table_view(deal, seat, {seat})}
+    seen_points(out, deal, spec)
     record = is_record(spec["position"])
     if record:
         out["log"] = record_log(deal, seat)

@@ -7,7 +7,10 @@ best trump it can, keeps its K+Q pairs, wins tricks cheaply and throws its cheap
 
 ``step(request)`` replays a match from its seed and the actions so far, applies the human's
 action (seat 0) or refuses it with the engine's reason, lets the computers move until it is the
-human's turn again, and returns what seat 0 may see. The browser keeps nothing but this history.
+human's turn again, and returns what seat 0 may see, with the story of the deal so far
+(``public_log``). The browser keeps nothing but this history. Each computer seat is played by
+the simple player above ("easy") or by ``engine.normal`` ("normal"); ``hint(request)`` is the
+normal player's advice for seat 0.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from .actions import (
     Hold,
     Pass,
     Play,
+    Raise,
+    Redeal,
     Return,
     parse_action,
 )
@@ -70,6 +75,10 @@ def computer_action(deal, rng: random.Random):
     seat = deal.to_move
     hand = deal.hands[seat]
     phase = deal.phase
+    if phase in ("discard", "give", "return"):
+        return _card_exchange(deal, rules, seat, hand, phase)
+    if phase == "raise":
+        return Hold()
     legal = deal.legal_actions()
     if phase == "auction":
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
@@ -79,21 +88,6 @@ def computer_action(deal, rng: random.Random):
         if bids and (Pass() not in legal or bids[0].amount <= limit):
             return bids[0]
         return Pass() if Pass() in legal else legal[0]
-    if phase in ("discard", "give", "return"):
-        size = rules.widow_size if phase == "discard" else rules.exchange_size
-        keep = _pair_cards(hand)
-        if phase == "give":  # help the bidder with the best cards
-            order = sorted(hand, key=lambda c: -_value(rules, c))
-        else:  # put away the cheapest cards that are not part of a pair
-            order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
-        kind = {"discard": Discard, "give": Give, "return": Return}[phase]
-        for start in range(len(hand) - size + 1):
-            action = kind(tuple(order[start : start + size]))
-            if deal.why_illegal(action) is None:
-                return action
-        return legal[0]
-    if phase == "raise":
-        return Hold()
     # trick play
     answers = [a for a in legal if isinstance(a, Answer)]
     if answers:
@@ -131,6 +125,34 @@ def computer_action(deal, rng: random.Random):
     return Play(min(plain, key=lambda c: _value(rules, c)))
 
 
+def normal_action(deal, rng: random.Random):
+    """The "normal" player (``engine.normal``): guesses the hidden cards and tries its choices."""
+    from .normal import normal_action as act
+
+    return act(deal, rng)
+
+
+# The computer player types, by the names the play page, the arena and the CLI use.
+PLAYERS = {"easy": computer_action, "normal": normal_action}
+
+
+def _card_exchange(deal, rules, seat, hand, phase):
+    """The simple player's discard, give or return (its legal actions are listed only if
+    none of its choices is legal: listing every subset is slow)."""
+    size = rules.widow_size if phase == "discard" else rules.exchange_size
+    keep = _pair_cards(hand)
+    if phase == "give":  # help the bidder with the best cards
+        order = sorted(hand, key=lambda c: -_value(rules, c))
+    else:  # put away the cheapest cards that are not part of a pair
+        order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
+    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+    for start in range(len(hand) - size + 1):
+        action = kind(tuple(order[start : start + size]))
+        if deal.why_illegal(action) is None:
+            return action
+    return deal.legal_actions()[0]
+
+
 def _replay(rules, seed: int, history: list[list[str]]) -> Match:
     match = Match(rules, seed=seed, first_dealer=seed % rules.players)
     for number, actions in enumerate(history):
@@ -150,16 +172,104 @@ def _replay(rules, seed: int, history: list[list[str]]) -> Match:
     return match
 
 
-def _computers(match: Match, seed: int, history: list[list[str]]) -> None:
+def _computer_types(rules, request: dict) -> list[str]:
+    """The player type of each seat (seat 0 is the human): ``computers`` in the request lists
+    the types of seats 1, 2, ...; the simple player by default."""
+    names = request.get("computers")
+    if names is None:
+        return ["human"] + ["easy"] * (rules.players - 1)
+    if not isinstance(names, list) or len(names) != rules.players - 1:
+        raise ValueError(f"computers: a list of {rules.players - 1} player types, one per computer seat")
+    for name in names:
+        if name not in PLAYERS:
+            raise ValueError(f"computers: unknown player {name!r}; choose {', '.join(PLAYERS)}")
+    return ["human", *names]
+
+
+def _computers(match: Match, seed: int, history: list[list[str]], types: list[str]) -> None:
     deal = match.deal
     rng = random.Random(seed * 7919 + len(history) * 104729 + len(history[-1]))
     while not deal.is_over and deal.to_move != HUMAN:
-        action = computer_action(deal, rng)
+        action = PLAYERS[types[deal.to_move]](deal, rng)
         deal.apply(action)
         history[-1].append(str(action))
 
 
-def _view(match: Match, history: list[list[str]], refused=None) -> dict:
+def public_log(deal, viewer: int = HUMAN) -> list[dict]:
+    """What happened in the deal so far as ``viewer`` saw it, one event at a time: bids and
+    passes, the contract, the widow shown, discards and exchanges (their cards only where the
+    viewer took part), raises, cards, tricks won with their points, declarations, partner
+    questions and their answers."""
+    from .deal import Deal
+
+    rules = deal.rules
+    replay = Deal(
+        rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer, deal.match_scores
+    )
+    out: list[dict] = []
+    for mover, action in deal.history:
+        phase = replay.phase
+        trick = [*replay.trick, action.card] if isinstance(action, Play) else None
+        declared = len(replay.declarations)
+        replay.apply(action)
+        event: dict = {"seat": mover}
+        if isinstance(action, Bid):
+            event.update(kind="bid", amount=action.amount)
+        elif isinstance(action, Pass):
+            event.update(kind="pass")
+        elif isinstance(action, Redeal):
+            event.update(kind="redeal")
+        elif isinstance(action, (Discard, Give, Return)):
+            kind = {Discard: "discard", Give: "give", Return: "return"}[type(action)]
+            to = None if kind == "discard" else (replay.bidder if kind == "give" else rules.partner_of(mover))
+            event.update(kind=kind, count=len(action.cards), to=to)
+            if viewer in (mover, to):
+                event["cards"] = [str(c) for c in action.cards]
+        elif isinstance(action, Raise):
+            event.update(kind="raise", amount=action.amount)
+        elif isinstance(action, Hold):
+            event.update(kind="hold", amount=replay.contract)
+        elif isinstance(action, Play):
+            event.update(kind="play", card=str(action.card))
+        elif isinstance(action, Declare):
+            event.update(kind="declare", suit=str(action.suit), bonus=rules.bonus[action.suit])
+        elif isinstance(action, AskFull):
+            event.update(kind="ask_full", partner=rules.partner_of(mover))
+        elif isinstance(action, Answer):
+            event.update(
+                kind="answer", suit=str(action.suit) if action.suit is not None else None, asker=rules.partner_of(mover)
+            )
+            if action.suit is not None:
+                event["bonus"] = rules.bonus[action.suit]
+        elif isinstance(action, AskHalf):
+            made = len(replay.declarations) > declared
+            event.update(kind="ask_half", suit=str(action.suit), partner=rules.partner_of(mover), completed=made)
+            if made:
+                event["bonus"] = rules.bonus[action.suit]
+        out.append(event)
+        if phase == "auction" and replay.phase != "auction":
+            out.extend(_auction_end(replay))
+        if trick is not None and len(trick) == rules.players:
+            winner = replay.leader
+            points = sum(rules.points[c.rank] for c in trick)
+            out.append({"kind": "trick", "seat": winner, "points": points, "number": replay.tricks_played})
+            if replay.is_over and rules.last_trick_bonus:
+                out.append({"kind": "last_trick", "seat": winner, "bonus": rules.last_trick_bonus})
+    return out
+
+
+def _auction_end(deal) -> list[dict]:
+    if deal.redealt:
+        return [{"kind": "redealt", "seat": None}]
+    if deal.bidder is None:
+        return [{"kind": "no_contract", "seat": deal.leader}]
+    out = [{"kind": "contract", "seat": deal.bidder, "amount": deal.bid}]
+    if deal.rules.widow_size:
+        out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
+    return out
+
+
+def _view(match: Match, history: list[list[str]], refused=None, types=None) -> dict:
     deal = match.deal
     rules = deal.rules
     widow_shown = rules.widow_size and deal.bidder is not None and (not rules.secret_widow or deal.bidder == HUMAN)
@@ -190,7 +300,11 @@ def _view(match: Match, history: list[list[str]], refused=None) -> dict:
         "totals": list(match.totals),
         "deal_number": len(history),
         "refused": refused,
+        "computers": (types or [])[1:],
+        "log": public_log(deal),
     }
+    if deal.is_over:
+        out["record"] = deal.record()  # every hand, for the review (the deal is over)
     if deal.is_over and not deal.redealt:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()
@@ -220,6 +334,7 @@ def step(request: dict) -> dict:
     if not isinstance(history, list) or not history:
         raise ValueError("history: a list of deals, each a list of actions")
     history = [list(d) if isinstance(d, list) else d for d in history]
+    types = _computer_types(rules, request)
     match = _replay(rules, seed, history)
     action = request.get("action")
     refused = None
@@ -240,5 +355,25 @@ def step(request: dict) -> dict:
         else:
             match.deal.apply(parsed)
             history[-1].append(str(parsed))
-    _computers(match, seed, history)
-    return _view(match, history, refused)
+    _computers(match, seed, history, types)
+    return _view(match, history, refused, types)
+
+
+def hint(request: dict) -> dict:
+    """What the normal player would do in the human's place, and why (its own reasoning, from
+    what seat 0 has seen: it never reads a hidden card). Same request as ``step``, no action."""
+    from .normal import decide
+
+    rules = parse_rules(str(request.get("rules", "")))
+    seed = int(request.get("seed", 0))
+    history = request.get("history") or [[]]
+    if not isinstance(history, list) or not history:
+        raise ValueError("history: a list of deals, each a list of actions")
+    history = [list(d) if isinstance(d, list) else d for d in history]
+    deal = _replay(rules, seed, history).deal
+    if deal.is_over or deal.to_move != HUMAN:
+        raise ValueError("hint: it is not your turn")
+    rng = random.Random(seed * 7919 + len(history) * 104729 + len(history[-1]) + 1)
+    decision = decide(deal, rng, HUMAN).to_dict()
+    decision["choices"] = decision["choices"][:3]
+    return {"hint": decision}

@@ -286,6 +286,35 @@ def count_answer(spec, deal) -> int:
     raise PuzzleError(f"count: unknown question {question!r}; questions: {', '.join(COUNT_QUESTIONS)}")
 
 
+def count_at(spec, question: str) -> int:
+    """The number a ``count`` question gives at the position of any trick-play puzzle, counted as
+    the player to move sees it (the bidder's hidden ``discard`` of the spec, if any, unseen): the
+    words of a puzzle quote it as ``{count:trumps-out}``, so that "two trumps are still out" is
+    the engine's count, not the writer's."""
+    probe = {"kind": "count", "position": _spec_position(spec), "question": question}
+    if "discard" in spec:
+        probe["discard"] = spec["discard"]
+    return count_answer(probe, _deal(probe))
+
+
+def hidden_discard(deal, spec) -> tuple:
+    """The bidder's discard when the player to move has not seen it: a record's, or the
+    ``discard`` a position puzzle gives; empty for the bidder itself."""
+    if deal.bidder is None or deal.to_move == deal.bidder:
+        return ()
+    if is_record(spec["position"]):
+        return tuple(c for _, a in deal.history if isinstance(a, Discard) for c in a.cards)
+    return _decisions()._hidden_discard(spec, deal) if "discard" in spec else ()
+
+
+def seen_points(view: dict, deal, spec) -> None:
+    """Points taken as the player to move sees them: the bidder's without a discard it has not
+    seen (at a table nobody counts the face-down cards), in a view of hidden cards."""
+    hidden = hidden_discard(deal, spec)
+    if hidden:
+        view["seats"][deal.bidder]["points"] -= sum(deal.rules.points[c.rank] for c in hidden)
+
+
 def check(spec) -> dict:
     """The engine's solution; raises ``PuzzleError`` if a stated ``answer`` disagrees with it."""
     sol = solution(spec)
@@ -655,10 +684,16 @@ def view(spec) -> dict:
             replay.apply(Play(card))
     out["all_known"] = kind in ("best-card", "declare")
     out["choices"] = declaration_choices(deal) if kind == "declare" else []
+    if kind == "declare":
+        # "none" means leading without declaring between tricks; in the middle of a trick
+        # (where declaring is refused) it means playing a card: the page words it so
+        out["mover_leads"] = not deal.trick
     out["before"] = spec.get("before")
     if kind == "count":
         out["question"] = spec.get("question")
         out["played"] = played_cards(deal, spec)
+        for seat in out["seats"]:
+            seat["points"] = None  # counting them is the puzzle: the page does not show them
         if is_record(spec["position"]):
             out["log"] = record_log(deal, mover)
     return out

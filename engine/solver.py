@@ -1079,10 +1079,12 @@ def best_line(solver: Solver, value: int) -> list[dict]:
     return line
 
 
-def solve(deal, processes: int = 1, line: bool = False) -> Solution:
+def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = None) -> Solution:
     """Every legal action at a trick-play position with its value for the mover's side; with
-    ``line``, also one line of best play to the end of the deal (``Solution.line``)."""
-    solver = Solver(deal)
+    ``line``, also one line of best play to the end of the deal (``Solution.line``); ``solver``:
+    a ``Solver(deal)`` made by the caller, for example with tables shared with earlier searches
+    of the same side (see ``review.SolverPool``)."""
+    solver = Solver(deal) if solver is None else solver
     values = solver.root_values(processes)
     # Values are from the MAX side's view; the mover is always on the MAX side here.
     best = max(v for _, v in values)

@@ -198,7 +198,16 @@ OPERATIONS = {
     "judge": lambda r: _puzzles().judge(_object(r, "puzzle"), r["answer"]),
     "puzzle": lambda r: _puzzle(_object(r, "puzzle")),
     "contract": lambda r: _solver().contract_status(parse_position(_text(r, "position"))),
+    "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
+    "review": lambda r: _review_step(r),
 }
+
+
+def _review_step(r: dict) -> dict:
+    from .review import review_step
+
+    step = None if r.get("step") is None else _seed(r, "step")
+    return review_step(_text(r, "record"), _seed(r, "seat", default=0), step)
 
 
 def _game():

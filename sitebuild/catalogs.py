@@ -54,7 +54,9 @@ def fmt(template: str, params: dict, catalog: dict) -> str:
     return text[:1].upper() + text[1:] if template.startswith("{") else text
 
 
-def solution_text(kind: str, solution: dict, catalog: dict) -> str:
+def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
+    """The solution in words; a declare puzzle's words depend on whether the mover leads
+    (``view["mover_leads"]``, see ``choice_label``)."""
     ui = catalog["ui"]
     if kind in ("bid", "raise", "discard", "give", "lead"):
         labels = [answer_label(a, solution, catalog) for a in solution["accepted"]]
@@ -70,7 +72,8 @@ def solution_text(kind: str, solution: dict, catalog: dict) -> str:
     if kind == "auction":
         return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
     if kind == "declare":
-        labels = [choice_label(c, catalog) for c in solution["best"]]
+        leads = (view or {}).get("mover_leads", True)
+        labels = [choice_label(c, catalog, leads) for c in solution["best"]]
         labels = [label[:1].lower() + label[1:] for label in labels]  # mid-sentence after "Solution:"
         return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
     names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
@@ -98,11 +101,13 @@ def answer_label(answer: str, solution: dict, catalog: dict) -> str:
     return answer
 
 
-def choice_label(choice: str, catalog: dict) -> str:
-    """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H)."""
+def choice_label(choice: str, catalog: dict, mover_leads: bool = True) -> str:
+    """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H). ``none``
+    is leading without declaring when the mover leads the next trick, and playing a card when
+    it is in the middle of a trick (the puzzle view's ``mover_leads``)."""
     ui = catalog["ui"]
     if choice == "none":
-        return ui["declare_none"]
+        return ui["declare_none"] if mover_leads else ui["declare_none_in_trick"]
     if choice.startswith("answer:"):
         return ui["play_answer_no"] if choice == "answer:no" else fmt(ui["play_answer"], {"suit": choice[-1]}, catalog)
     if choice == "askfull":

@@ -14,6 +14,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
+from engine.puzzles import seat_places
 from engine.rules import PRESET_INFO, PRESETS
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
@@ -168,8 +169,8 @@ def render_site(
             "card_face": card_face,
             "fmt": lambda t, p, cat=cat: fmt(t, p, cat),
             "seat_key": seat_key,
-            "solution_text": lambda k, sol, cat=cat: solution_text(k, sol, cat),
-            "choice_label": lambda c, cat=cat: choice_label(c, cat),
+            "solution_text": lambda k, sol, view=None, cat=cat: solution_text(k, sol, cat, view),
+            "choice_label": lambda c, leads=True, cat=cat: choice_label(c, cat, leads),
             "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),
         }
         lesson_list = [
@@ -266,7 +267,12 @@ def render_site(
         players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
         page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players)
         page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
-        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=presets)
+        # where each seat sits as seen from seat 0 (you), for the computer player choices
+        seats = [
+            {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}
+            for p in presets
+        ]
+        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats)
         page(
             "rules",
             "compare.html",

@@ -14,9 +14,15 @@ Placeholder grammar: ``{NAME}``, ``{NAME.case}``, ``{NAME:ARG}`` or ``{NAME:ARG.
   ``{bidder}``, ``{declarer:H}`` who declared a suit, ``{side}`` the side a score puzzle asks
   about. "You" is never a placeholder: the verb agrees with it, so write it;
 * numbers: ``{loss:HK}`` what an answer gives away compared with the best (the page's feedback
-  says the same), ``{value:HK}``, ``{best}``, ``{points:SA+ST}`` card points, ``{score}`` and
+  says the same), ``{value:HK}``, ``{best}``, ``{points:SA+ST}`` card points, ``{count:trumps-out}``
+  what the player to move counts (the questions of a count puzzle), ``{score}`` and
   the score puzzle's breakdown (``{card_points}``, ``{last_trick}``, ``{bonuses}``, ``{total}``,
-  ``{rounded}``, ``{deal}``), ``{contract}``; ``{bids}`` an auction told in words.
+  ``{rounded}``, ``{deal}``), ``{contract}``; ``{bids}`` an auction told in words;
+* the engine's estimate (``bid``, ``raise``, ``discard``, ``give``): ``{samples}`` the deals
+  played, ``{spread:p25}`` what the hand made (``min``, ``p10``, ``p25``, ``p50``, ``p75``,
+  ``p90``, ``max``), ``{made:55}`` in how many deals an answer made its contract, and
+  ``{value:55}``, ``{loss:55}``, ``{best}`` as above; a card set is written ``{value:S6+S7+D6}``.
+  ``{who:60}`` is who made that bid. The figures of an estimate are never written by hand.
 
 Cases (Finnish needs them, English ignores them): nom (default), gen, part, ade, abl, all, ela, ill.
 """
@@ -39,7 +45,12 @@ MINUS = "\u2212"
 SEAT_NAMES = ("leader", "who", "bidder", "declarer", "side")
 CARD_NAMES = ("led", "answer")
 SIDE_NUMBERS = ("card_points", "last_trick", "bonuses", "total", "rounded", "deal")
-NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", *SIDE_NUMBERS)
+ESTIMATE_NUMBERS = ("samples", "spread", "made")
+NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", "count", *SIDE_NUMBERS, *ESTIMATE_NUMBERS)
+# kinds valued by a sampled estimate of the whole deal (engine/decisions.py): their figures move
+# with the samples, so a sentence may state them only through placeholders
+ESTIMATED = ("bid", "raise", "discard", "give")
+SPREAD_KEYS = ("min", "p10", "p25", "p50", "p75", "p90", "max")
 
 
 class WordsError(ValueError):
@@ -63,6 +74,7 @@ class Facts:
     cards: dict = field(default_factory=dict)  # card code -> seat that holds or played it
     numbers: set = field(default_factory=set)  # every number a sentence may state by hand
     step: dict | None = None  # a guided deal's step: its numbers and action ({points}, {answer}...)
+    bids: dict = field(default_factory=dict)  # a bid amount of the record's auction -> the seat
 
     @property
     def kind(self) -> str:
@@ -122,7 +134,24 @@ def facts(spec: dict, view: dict, solution: dict, table: dict) -> Facts:
     for b in view.get("bids", []):
         if str(b.get("bid", "")).isdigit():
             numbers.add(int(b["bid"]))
-    numbers |= set(_ints(solution)) | set(_ints(table))
+    log = view.get("log") or {}
+    for b in log.get("auction", []):
+        if str(b.get("bid", "")).isdigit():
+            numbers.add(int(b["bid"]))
+            f.bids[int(b["bid"])] = b["seat"]
+    discard = log.get("discard") or {}
+    for card in log.get("widow", []):  # shown to everyone, then the bidder's
+        f.cards.setdefault(card, discard.get("seat", view.get("bidder")))
+    for card in discard.get("cards") or []:
+        f.cards[card] = discard["seat"]
+    if f.kind in ESTIMATED:
+        # the offered bids and raises are written on the buttons; the estimate's figures are not
+        for answer in solution.get("answers", []):
+            amount = answer.rsplit(":", 1)[-1]
+            if amount.isdigit():
+                numbers.add(int(amount))
+    else:
+        numbers |= set(_ints(solution)) | set(_ints(table))
     f.numbers = numbers
     return f
 
@@ -227,13 +256,29 @@ def _seat_phrase(facts: Facts, seat: int, case: str, catalog: dict, offset: int,
     return catalog["words"]["seats"][place][case]
 
 
-def _number(value: int) -> str:
+def _number(value, catalog: dict | None = None) -> str:
+    """A whole number, or an estimate's average with one decimal in the page's language."""
+    if isinstance(value, float) and value != int(value):
+        text = f"{abs(value):.1f}".replace(".", catalog["estimate"]["decimal"] if catalog else ".")
+        return f"{MINUS}{text}" if value < 0 else text
+    value = int(value)
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> int:
+def _answer_key(facts: Facts, arg: str) -> str:
+    """An answer as the engine keys it; a card set written ``S6+S7+D6`` (a placeholder cannot
+    hold the dots of ``discard:S6.S7.D6``) is the candidate of those cards, in any order."""
+    if facts.kind in ("discard", "give") and CARDS.fullmatch(arg):
+        wanted = set(arg.split("+"))
+        for key in facts.table.get("answers", {}):
+            if set(key.split(":", 1)[-1].split(".")) == wanted:
+                return key
+    return arg
+
+
+def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> float:
     entries = facts.table.get("answers", {})
-    key = arg
+    key = _answer_key(facts, arg)
     if key not in entries:
         raise WordsError(offset, f"{{{name}:{arg}}}: {arg!r} is not one of the answers ({', '.join(entries)})")
     entry = entries[key]
@@ -245,9 +290,38 @@ def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> int:
             )
         return entry["loss"]
     values = facts.solution.get("values", {})
-    if key not in values:
+    if key not in values or entry.get("verdict") == "illegal":
         raise WordsError(offset, f"{{value:{arg}}}: the engine has no value for {arg}")
     return values[key]
+
+
+def _estimate_number(name: str, arg: str | None, facts: Facts, offset: int):
+    """``{samples}``, ``{spread:KEY}`` and ``{made:ANSWER}`` from an estimate's solution."""
+    sol = facts.solution
+    if facts.kind not in ESTIMATED:
+        raise WordsError(offset, f"{{{name}}} belongs to the puzzles valued by an estimate: {', '.join(ESTIMATED)}")
+    if name == "samples":
+        if arg:
+            raise WordsError(offset, f"{{samples:{arg}}}: samples takes no argument")
+        return sol["samples"]
+    if name == "spread":
+        if "spread" not in sol:
+            raise WordsError(offset, "{spread:...} belongs to bid and raise puzzles (a discard has {value:CARDS})")
+        if arg not in SPREAD_KEYS:
+            raise WordsError(offset, f"{{spread:{arg}}}: one of {', '.join(SPREAD_KEYS)}")
+        return sol["spread"][arg]
+    key = _answer_key(facts, arg or "")
+    if key not in sol.get("values", {}) or (sol.get("reasons") or {}).get(key):
+        raise WordsError(
+            offset, f"{{made:{arg}}}: not a legal answer of this puzzle ({', '.join(sol.get('values', {}))})"
+        )
+    for row in sol.get("rows", []):
+        if row.get("choice") == key:
+            return row["made"]
+    contract = sol.get("contract") if key == "hold" else int(key.rsplit(":", 1)[-1]) if key != "p" else None
+    if contract is None:
+        raise WordsError(offset, "{made:p}: a pass makes no contract")
+    return next(row["made"] for row in sol["rows"] if row.get("contract") == contract)
 
 
 def _side(facts: Facts) -> dict:
@@ -291,8 +365,13 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
                 raise WordsError(offset, "{leader}: no card has been led in this puzzle")
             return _seat_phrase(facts, played[0]["seat"], c, catalog, offset, "the leader"), "seat"
         if name == "who":
+            if arg and arg.isdigit() and int(arg) in facts.bids:
+                return _seat_phrase(facts, facts.bids[int(arg)], c, catalog, offset, f"the bidder of {arg}"), "seat"
             if not arg or not CARD.fullmatch(arg) or arg not in facts.cards:
-                raise WordsError(offset, f"{{who:{arg}}}: name a card this puzzle shows, for example {{who:HK}}")
+                raise WordsError(
+                    offset,
+                    f"{{who:{arg}}}: name a card this puzzle shows or a bid of its auction, for example {{who:HK}}",
+                )
             return _seat_phrase(facts, facts.cards[arg], c, catalog, offset, f"the player of {arg}"), "seat"
         if name == "bidder":
             if view.get("kind") == "auction":
@@ -319,16 +398,29 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     if name in ("loss", "value"):
         if not arg:
             raise WordsError(offset, f"{{{name}:ANSWER}} needs an answer, for example {{{name}:HK}}")
-        return _number(_choice_value(facts, arg, offset, name)), "number"
+        return _number(_choice_value(facts, arg, offset, name), catalog), "number"
     if name == "best":
         values = facts.solution.get("values")
         if not values:
-            raise WordsError(offset, "{best} belongs to best-card and declare puzzles")
+            raise WordsError(offset, "{best} belongs to best-card, declare and estimated puzzles")
+        if facts.kind in ESTIMATED:  # the best legal answer (an opener's pass is valued but illegal)
+            return _number(values[facts.solution["best"][0]], catalog), "number"
         return _number(max(values.values())), "number"
+    if name in ESTIMATE_NUMBERS:
+        return _number(_estimate_number(name, arg, facts, offset)), "number"
     if name == "points":
         if not arg or not CARDS.fullmatch(arg) or facts.rules is None:
             raise WordsError(offset, "{points:CARDS}: name cards, for example {points:SA+ST}")
         return str(sum(facts.rules.points["ATKQJ9876".index(c[1])] for c in arg.split("+"))), "number"
+    if name == "count":
+        if not arg:
+            raise WordsError(offset, "{count:QUESTION} needs a question, for example {count:trumps-out}")
+        from engine.puzzles import count_at
+
+        try:
+            return _number(count_at(facts.spec, arg)), "number"
+        except ValueError as e:
+            raise WordsError(offset, f"{{count:{arg}}}: {e}") from None
     if name == "score":
         if "score" not in facts.solution:
             raise WordsError(offset, "{score} belongs to score puzzles")
@@ -358,7 +450,8 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
     raise WordsError(
         offset,
         f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
-        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {score} {total} {contract}...",
+        "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {count:points-out} {score} "
+        "{total} {contract} {samples} {spread:p25} {made:55}...",
     )
 
 
@@ -483,4 +576,10 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
                 "the explanation says what a tempting answer costs, with {loss:ANSWER} (or {value:ANSWER}) "
                 f"(answers that give points away: {', '.join(tempting)})"
             )
+    if facts.kind in ESTIMATED and not names & {"spread", "made", "value"}:
+        return (
+            f"the explanation of a {facts.kind} puzzle draws on the engine's estimate: what the hand made "
+            "({spread:p25}, {spread:max}...), in how many of the {samples} deals ({made:ANSWER}) or an "
+            "answer's value ({value:ANSWER})"
+        )
     return None

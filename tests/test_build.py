@@ -245,3 +245,59 @@ def test_every_relative_link_and_asset_resolves(tmp_path):
             assert path.exists(), f"{page.relative_to(out)} links to {target}"
             checked += 1
     assert checked > 500
+
+
+DECLARE_TOML = """
+[[puzzle]]
+id = "between-tricks"
+kind = "declare"
+difficulty = 1
+position = "rules:three-player/hands:KQ...KQ,AT.A.A.,.KQ.KQ./lead:0/tricks:3,2,2"
+answer = ["trump:H"]
+
+[[puzzle]]
+id = "in-a-trick"
+kind = "declare"
+difficulty = 1
+position = "rules:three-player/hands:AQ...KQ,K.K.Q.6,.A.AT./lead:2/trick:S9"
+answer = ["none"]
+"""
+DECLARE_MD = """---
+title: {title}
+description: A lesson for the tests.
+---
+::: puzzle between-tricks
+prompt: Declare?
+hint: Hint.
+explanation: Hearts, or {{loss:none}} less.
+:::
+
+::: puzzle in-a-trick
+prompt: Declare?
+hint: Hint.
+explanation: Not now.
+:::
+"""
+
+
+def test_no_declaration_is_worded_as_leading_between_tricks_and_as_playing_a_card_in_a_trick(tmp_path):
+    """The "none" choice of a declare puzzle: between tricks the mover leads without declaring;
+    in the middle of a trick (the engine refuses a declaration there) it plays a card. The words
+    follow the puzzle view's mover_leads, on the button and in the solution, in both languages."""
+    from sitebuild.catalogs import load_catalog
+
+    lessons = make_lesson(tmp_path, DECLARE_TOML, DECLARE_MD.format(title="Testi"), DECLARE_MD.format(title="Test"))
+    run_build(tmp_path, lessons)
+    for lang in ("fi", "en"):
+        ui = load_catalog(lang)["ui"]
+        assert ui["declare_none"] != ui["declare_none_in_trick"]
+        page = (tmp_path / "out" / lang / "lessons" / "test" / "index.html").read_text()
+        between = page.split('id="puzzle-between-tricks"')[1].split("</section>")[0]
+        in_trick = page.split('id="puzzle-in-a-trick"')[1].split("</section>")[0]
+        assert f'data-choice="none" disabled>{ui["declare_none"]}</button>' in between
+        assert ui["declare_none_in_trick"] not in between
+        assert f'data-choice="none" disabled>{ui["declare_none_in_trick"]}</button>' in in_trick
+        assert ui["declare_none"] not in in_trick
+        # the solution names the same choice as the button (lower-cased mid-sentence)
+        label = ui["declare_none_in_trick"]
+        assert label[:1].lower() + label[1:] in in_trick.split('class="solution-answer"')[1]

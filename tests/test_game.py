@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from engine import PRESETS, Deal, Play
-from engine.game import computer_action, step
+from engine import PRESETS, Deal, Give, Play, Return, parse_record
+from engine.game import computer_action, hint, step
 from engine.players import random_action
 
 
@@ -74,3 +74,88 @@ def test_computer_players_do_not_look_at_hidden_cards(name):
         assert computer_action(shuffled, random.Random(5)) == before
         if isinstance(before, Play):
             assert before.card in deal.hands[seat]
+
+
+def _play_through(name, seed, computers, choose=lambda state: state["legal"][0], until=lambda state: False):
+    state = step({"rules": name, "seed": seed, "computers": computers})
+    for _ in range(200):
+        if state["phase"] == "done" or until(state):
+            return state
+        request = {"rules": name, "seed": seed, "computers": computers, "history": state["history"]}
+        state = step({**request, "action": choose(state)})
+    raise AssertionError("the deal did not end")
+
+
+def test_computer_seats_can_be_normal_or_easy():
+    state = _play_through("faq-pairs", 5, ["normal", "normal", "easy"])
+    assert state["computers"] == ["normal", "normal", "easy"] and state["record"].startswith("rules:faq-pairs")
+    with pytest.raises(ValueError, match="computers: a list of 2"):
+        step({"rules": "faq", "seed": 1, "computers": ["normal"]})
+    with pytest.raises(ValueError, match="unknown player 'hard'"):
+        step({"rules": "faq", "seed": 1, "computers": ["normal", "hard"]})
+
+
+def _seen_by_seat_0(deal):
+    """Every card seat 0 may know of: its hand, the widow once shown, every card played, and the
+    cards of an exchange it took part in."""
+    seen = {str(c) for c in deal.initial_hands[0]} | {str(c) for c in deal.initial_widow}
+    for mover, action in deal.history:
+        if isinstance(action, Play):
+            seen.add(str(action.card))
+        elif isinstance(action, (Give, Return)) and 0 in (mover, deal.bidder, (deal.bidder + 2) % 4):
+            seen |= {str(c) for c in action.cards}
+    return seen
+
+
+@pytest.mark.parametrize("name, seed", [("three-player", 4), ("faq-pairs", 5), ("faq-pairs", 8), ("wikibooks-2p", 3)])
+def test_the_log_tells_the_deal_and_shows_no_hidden_card(name, seed):
+    rules = PRESETS[name]
+    state = _play_through(name, seed, ["normal"] * (rules.players - 1))
+    deal = parse_record(state["record"])
+    log = state["log"]
+    seen = _seen_by_seat_0(deal)
+    for event in log:
+        for card in [event.get("card"), *event.get("cards", [])]:
+            assert card is None or card in seen, event
+        if event["kind"] in ("discard", "give", "return") and 0 not in (event["seat"], event.get("to")):
+            assert "cards" not in event
+    plays = [a for _, a in deal.history if isinstance(a, Play)]
+    assert [e["card"] for e in log if e["kind"] == "play"] == [str(a.card) for a in plays]
+    tricks = [e for e in log if e["kind"] == "trick"]
+    assert len(tricks) == rules.hand_size and [e["number"] for e in tricks] == list(range(1, rules.hand_size + 1))
+    assert sum(e["points"] for e in tricks) == sum(rules.points[a.card.rank] for a in plays)
+    assert [e["seat"] for e in tricks][-1] == deal.last_trick_winner
+    if rules.widow_size:
+        assert any(e["kind"] == "widow" for e in log) and any(e["kind"] == "contract" for e in log)
+
+
+def test_the_log_announces_questions_answers_and_declarations():
+    seen = set()
+    for seed in range(1, 30):
+        state = _play_through("faq-pairs", seed, ["normal", "normal", "easy"])
+        kinds = {e["kind"] for e in state["log"]}
+        assert {"last_trick", "contract", "give", "return", "trick"} <= kinds
+        for event in state["log"]:
+            if event["kind"] == "answer":
+                assert event["asker"] == (event["seat"] + 2) % 4
+                ask = state["log"][state["log"].index(event) - 1]
+                assert ask["kind"] == "ask_full" and ask["seat"] == event["asker"] and ask["partner"] == event["seat"]
+            if event["kind"] in ("declare", "answer", "ask_half") and event.get("bonus"):
+                assert event["bonus"] == PRESETS["faq-pairs"].bonus["SCDH".index(event["suit"])]
+        seen |= kinds
+        if {"ask_full", "answer", "declare", "ask_half"} <= seen:
+            return
+    pytest.fail(f"no questions and declarations in 29 deals: {sorted(seen)}")
+
+
+def test_a_hint_is_the_normal_players_choice_for_seat_0():
+    state = step({"rules": "three-player", "seed": 5, "computers": ["normal", "normal"]})
+    request = {"rules": "three-player", "seed": 5, "computers": ["normal", "normal"], "history": state["history"]}
+    first = hint(request)["hint"]
+    assert first["action"] in state["legal"] and first["seat"] == 0
+    assert first == hint(request)["hint"]  # the same every time
+    for choice in first["choices"]:
+        assert choice["action"] in state["legal"]
+    done = _play_through("three-player", 5, ["normal", "normal"])
+    with pytest.raises(ValueError, match="not your turn"):
+        hint({**request, "history": done["history"]})

@@ -151,6 +151,24 @@ def test_the_lead_view_shows_what_was_seen_and_hides_the_rest():
     assert record["log"]["discard"]["cards"] is None and len(record["log"]["tricks"]) == 5
 
 
+def test_a_hidden_discard_is_not_among_the_bidders_points_shown():
+    """At a table the others count the bidder's tricks, never the face-down discard: a view of
+    hidden cards shows the bidder's points without it (the position's points include it)."""
+    hidden = puzzles.view(spec("fx-lead", discard="SQ.S8.C8"))  # worth 3 of the bidder's 33
+    assert [s["points"] for s in hidden["seats"]] == [13, 30, 15]
+    record = parse_record(SPECS["fx-lead-record"]["position"].replace("discard:S8.C8.D8", "discard:S8.C8.DQ"))
+    view = puzzles.view(spec("fx-lead-record", position=record.record()))
+    assert view["seats"][record.bidder]["points"] == record.points[record.bidder] - 3
+
+
+def test_a_count_puzzle_does_not_show_the_points_taken():
+    """Counting them is the puzzle: "points-taken:2" would otherwise be on the page."""
+    for pid in ("fx-count", "fx-count-record"):
+        view = puzzles.view(SPECS[pid])
+        assert all(s["points"] is None for s in view["seats"])
+        assert any(s["tricks"] for s in view["seats"])
+
+
 # -- count and the whole-deal score ----------------------------------------------------------------
 @pytest.mark.parametrize(
     "question, expected",
@@ -304,6 +322,15 @@ def test_the_fixture_builds_with_every_kind_in_both_languages(tmp_path):
     assert "You took 87 points in all." in en  # {total}
     assert "Pelimoottori jakoi kortit, joita et näe, sattumanvaraisesti 4 kertaa" in fi
     assert "Montako korttipistettä on korteissa, joita et ole nähnyt?" in fi
+    # the write-ups state the estimate's figures through placeholders, as the solution has them
+    spread = puzzles.solution(SPECS["fx-bid"])["spread"]
+    assert f"The hand made {spread['min']} to {spread['max']} in 4 deals." in en
+    raised = puzzles.solution(SPECS["fx-raise"])
+    made = next(r["made"] for r in raised["rows"] if r["contract"] == raised["contract"])
+    assert f"The contract was made in {made} of 4 deals." in en
+    values = puzzles.solution(SPECS["fx-discard"])["values"]
+    small = next(v for k, v in values.items() if set(k.split(":")[1].split(".")) == {"S6", "S7", "D6"})
+    assert f"pienet kortit {f'{small:.1f}'.rstrip('0').rstrip('.').replace('.', ',')}." in fi
 
 
 def copy_fixture(tmp_path):

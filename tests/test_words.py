@@ -145,6 +145,30 @@ def test_the_engine_numbers_fill_the_write_up(tmp_path):
     assert '"DA":{"verdict":"legal-not-best","loss":21' in page.replace("&#34;", '"')
 
 
+def test_counts_in_the_words_are_the_engines(tmp_path):
+    """{count:QUESTION}: what the player to move counts (here the player on the right, to move
+    after the eight of hearts: the other hands hold D8 D6 H9 DT D9)."""
+    out = build_with(
+        tmp_path,
+        toml=BEST,
+        en=md(
+            explanation="{count:points-out} points and {count:suit-out:D} diamonds are out; the {DA} costs {loss:DA}."
+        ),
+        fi=md(explanation="Muilla on {count:points-out} pistettä ja {count:suit-out:D} ruutua; {DA} maksaa {loss:DA}."),
+    )
+    assert "10 points and 4 diamonds are out;" in (out / "en" / "lessons" / "test" / "index.html").read_text()
+    fails(
+        tmp_path,
+        "01-test/en.md:10",
+        "{count:trumps-out}",
+        "needs a trump",
+        toml=BEST,
+        en=md(explanation="{count:trumps-out}, {loss:DA}"),
+    )
+    fails(tmp_path, "01-test/en.md:10", "needs a question", toml=BEST, en=md(explanation="{count}, {loss:DA}"))
+    fails(tmp_path, "unknown question", toml=BEST, en=md(explanation="{count:tricks}, {loss:DA}"))
+
+
 def test_a_best_card_write_up_must_say_what_the_tempting_card_costs(tmp_path):
     fails(tmp_path, "01-test/en.md:10", "{loss:ANSWER}", toml=BEST, en=md(explanation="Throw the {D7}."))
 
@@ -180,3 +204,113 @@ def test_every_lesson_puzzle_has_its_words_filled():
             for pid, puzzle in text.puzzles.items():
                 for name, value in puzzle.fields.items():
                     assert not words.PLACEHOLDER.search(value), (text.path, pid, name)
+
+
+# -- the engine's estimate (bid, raise, discard, give) ------------------------------------------------
+# what the build knows about a bid puzzle, shaped as engine/decisions.py gives it: the learner
+# (seat 0) to bid after the player on its right opened with 40; the figures are made up
+ESTIMATE_VIEW = {
+    "kind": "bid",
+    "rules": "three-player",
+    "players": 3,
+    "mover": 0,
+    "seats": [{"seat": s, "cards": ["SA", "ST"] if s == 0 else None, "points": 0, "tricks": 0} for s in range(3)],
+    "where": ["you", "left", "right"],
+    "contract": None,
+    "bid": None,
+    "bidder": None,
+    "log": {"dealer": 1, "auction": [{"seat": 2, "bid": "40"}], "widow": [], "discard": None},
+}
+ESTIMATE_SOLUTION = {
+    "samples": 10,
+    "margin": 10,
+    "made": [15, 15, 25, 35, 45, 55, 55, 65, 65, 95],
+    "spread": {"min": 15, "p10": 15, "p25": 25, "p50": 55, "p75": 65, "p90": 95, "max": 95},
+    "rows": [{"contract": 45, "made": 6, "expected": 9.0}, {"contract": 50, "made": 5, "expected": 0.0}],
+    "answers": ["p", "45", "50"],
+    "reasons": {"p": None, "45": None, "50": None},
+    "values": {"p": 0.0, "45": 9.0, "50": -12.5},
+    "best": ["45"],
+    "accepted": ["p", "45"],
+}
+ESTIMATE_TABLE = {
+    "kind": "bid",
+    "answers": {
+        "p": {"verdict": "correct", "choice": "p", "value": 0.0},
+        "45": {"verdict": "correct", "choice": "45", "value": 9.0},
+        "50": {"verdict": "legal-not-best", "choice": "50", "value": -12.5, "loss": 22},
+    },
+}
+BID_SPEC = {"id": "p1", "kind": "bid", "position": "rules:three-player/dealer:1/seed:3/actions:40"}
+
+
+def estimate_text(text, lang="en", solution=None, table=None):
+    known = words.facts(BID_SPEC, ESTIMATE_VIEW, solution or ESTIMATE_SOLUTION, table or ESTIMATE_TABLE)
+    return words.render(text, lang, known, load_catalog(lang))
+
+
+def test_the_estimate_fills_its_figures_in_each_language():
+    assert (
+        estimate_text("In {samples} deals: {spread:min} to {spread:max}, half {spread:p25}-{spread:p75}.")
+        == "In 10 deals: 15 to 95, half 25-65."
+    )
+    assert estimate_text("{made:45} made 45; 50 is worth {value:50}, {loss:50} less than {best}.") == (
+        "6 made 45; 50 is worth \u221212.5, 22 less than 9."
+    )
+    assert estimate_text("Arvo {value:50}.", "fi") == "Arvo \u221212,5."
+    assert estimate_text("{who:40} opened.") == "The player on your right opened."
+
+
+def test_the_estimate_figures_are_never_written_by_hand():
+    for text in ("The hand made 15.", "Half made 25 to 65.", "It was played 95 times."):
+        with pytest.raises(words.WordsError, match="is not a rule of this game"):
+            estimate_text(text)
+    # the bids of the auction and the offered bids stay allowed: they are written on the page
+    assert estimate_text("After 40, bid 45 or 50.") == "After 40, bid 45 or 50."
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{spread:p33}", "one of min, p10"),
+        ("{made:p}", "a pass makes no contract"),
+        ("{made:55}", "not a legal answer"),
+        ("{value:55}", "not one of the answers"),
+        ("{who:55}", "a bid of its auction"),
+        ("{samples:4}", "takes no argument"),
+    ],
+)
+def test_an_estimate_placeholder_that_does_not_fit_fails(text, message):
+    with pytest.raises(words.WordsError, match=message):
+        estimate_text(text)
+
+
+def test_the_best_of_an_estimate_is_a_legal_answer():
+    # the opener may not pass: the pass is valued 0 but illegal, so the best is the best bid
+    opener = dict(ESTIMATE_SOLUTION, values={"p": 0.0, "45": -9.0, "50": -12.5}, best=["45"])
+    opener["reasons"] = {"p": {"code": "opener_must_bid"}, "45": None, "50": None}
+    table = {"kind": "bid", "answers": dict(ESTIMATE_TABLE["answers"], p={"verdict": "illegal", "choice": "p"})}
+    assert estimate_text("{best}", solution=opener, table=table) == "\u22129"
+    with pytest.raises(words.WordsError, match="no value for p"):
+        estimate_text("{value:p}", solution=opener, table=table)
+
+
+def test_estimates_belong_to_the_estimated_kinds(tmp_path):
+    fails(tmp_path, "{samples} belongs to the puzzles valued by an estimate", en=md(explanation="{samples}"))
+
+
+def test_a_card_set_answer_is_quoted_by_its_cards_and_an_average_with_the_pages_decimal():
+    """{value:HK+HQ+S8} is the give (or discard) answer of those cards in any order; an average
+    is written with one decimal in the page's language."""
+    table = {
+        "answers": {"give:S8.HK.HQ": {"verdict": "correct"}, "give:S8.S7.C8": {"verdict": "legal-not-best", "loss": 98}}
+    }
+    solution = {"values": {"give:S8.HK.HQ": 145.0, "give:S8.S7.C8": 47.5}}
+    f = words.Facts({"kind": "give"}, {}, solution, table)
+    fi, en = load_catalog("fi"), load_catalog("en")
+    assert words.fill("value", "HQ+HK+S8", None, f, en, 0) == ("145", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, fi, 0) == ("47,5", "number")
+    assert words.fill("value", "C8+S7+S8", None, f, en, 0) == ("47.5", "number")
+    assert words.fill("loss", "S8+S7+C8", None, f, en, 0) == ("98", "number")
+    with pytest.raises(words.WordsError, match="not one of the answers"):
+        words.fill("value", "HK+HQ+C8", None, f, en, 0)

@@ -44,7 +44,13 @@ export function startEngine() {
         }),
     );
   }
-  return { ready, request };
+  // Stop the worker at once (a long computation is abandoned); waiting requests answer "cancelled".
+  function terminate() {
+    if (worker) worker.terminate();
+    for (const resolve of waiting.values()) resolve({ ok: false, error: { code: "cancelled", message: "cancelled" } });
+    waiting.clear();
+  }
+  return { ready, request, terminate };
 }
 
 let shared = null;

@@ -1,19 +1,43 @@
-// Playing against computer players. The page keeps only the history of actions; every step goes
-// to the engine (op "game"), which refuses illegal actions with their reason, moves the computer
-// players, and returns what seat 0 (you) may see.
-import { engine, engineUnavailable } from "./engine-client.js";
-import { catalog, format, hiddenCards, reason, ui, verdict } from "./messages.js";
+// Playing against computer players, with a coach. The page keeps only the history of actions;
+// every step goes to the engine (op "game"), which refuses an illegal action with its reason,
+// moves the computer players and returns what seat 0 (you) may see, with the story of the deal
+// (its public log) that the page tells sentence by sentence. Hints (op "hint") are the normal
+// computer player's reasoning for your seat. The review of a finished deal (op "review", one
+// solver search per message) runs in a second worker, so that the table stays responsive; it
+// is stopped when a new deal starts. Every sentence comes from the page's catalog.
+import { engine, engineUnavailable, startEngine } from "./engine-client.js";
+import { cardName, catalog, hiddenCards, reason, ui, verdict } from "./messages.js";
 import { el } from "./puzzle.js";
 import { cardButton, cardSpan } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
-let rules = null;
-let seed = 0;
+const FIRST_BIDS = 6; // bid buttons shown at first; "more bids" shows the next ones
+const MORE_BIDS = 24;
+const CARD_CODE = /^[SCDH][AKQJT9876]$/;
+
+const game = { rules: null, seed: 0, computers: [], hints: false };
 let state = null;
 let selected = new Set();
+let told = { deal: 0, count: 0 }; // how much of the story has been told
+let reviewer = null; // the review's own worker
+let reviewRun = null; // the review in progress (a token)
 
-function seatName(seat) {
-  return catalog.seats[state.where[seat]];
+// -- words --------------------------------------------------------------------------------------
+const place = (seat) => state.where[seat];
+const seatName = (seat) => catalog.seats[place(seat)];
+const cardList = (cards) => cards.map((c) => cardName(c, "nom")).join(", ");
+
+// A sentence about a seat: its own wording for you ("_you"), else with the seat as subject.
+function say(key, seat, params = {}) {
+  if (seat === 0) return ui(`${key}_you`, params);
+  return ui(key, { who: ui(`who_${place(seat)}`), who_gen: ui(`who_${place(seat)}_gen`), ...params });
+}
+
+// The same for a scoring side: you, your pair ("_us"), or the others.
+function saySide(key, side, params = {}) {
+  if (side === 0) return ui(state.partnership ? `${key}_us` : `${key}_you`, params);
+  if (state.partnership) return ui(key, { who: ui("who_them"), who_gen: ui("who_them_gen"), ...params });
+  return say(key, side, params);
 }
 
 function sideName(side) {
@@ -21,28 +45,106 @@ function sideName(side) {
   return seatName(side);
 }
 
-function button(text, onClick, className = "choice") {
-  const b = el("button", className, text);
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  return b;
+function eventText(e) {
+  switch (e.kind) {
+    case "bid":
+    case "raise":
+    case "hold":
+      return say(`ev_${e.kind}`, e.seat, { amount: e.amount });
+    case "pass":
+    case "redeal":
+      return say(`ev_${e.kind}`, e.seat);
+    case "redealt":
+    case "no_contract":
+      return ui(`ev_${e.kind}`);
+    case "contract":
+      return say("ev_contract", e.seat, { amount: e.amount });
+    case "widow":
+      return ui("ev_widow", { cards: cardList(e.cards) });
+    case "discard":
+      return e.seat === 0 ? ui("ev_discard_you", { cards: cardList(e.cards) }) : say("ev_discard", e.seat, { count: e.count });
+    case "give":
+    case "return":
+      if (e.seat === 0) return ui(`ev_${e.kind}_you`, { cards: cardList(e.cards) });
+      if (e.to === 0) return ui(`ev_${e.kind}_to_you`, { cards: cardList(e.cards) });
+      return say(`ev_${e.kind}`, e.seat, { count: e.count });
+    case "play":
+      return say("ev_play", e.seat, { card: e.card });
+    case "trick":
+      return say("ev_trick", e.seat, { points: e.points });
+    case "last_trick":
+      return say("ev_last", e.seat, { bonus: e.bonus });
+    case "declare":
+      return say("ev_declare", e.seat, { suit: e.suit, bonus: e.bonus });
+    case "ask_full":
+      return e.partner === 0 ? ui("ev_ask_full_to_you") : say("ev_ask_full", e.seat);
+    case "answer":
+      return e.suit ? say("ev_answer", e.seat, { suit: e.suit, bonus: e.bonus }) : say("ev_answer_no", e.seat);
+    case "ask_half": {
+      const key = e.completed ? "ev_ask_half_yes" : "ev_ask_half_no";
+      const params = { suit: e.suit, bonus: e.bonus };
+      return e.partner === 0 ? ui(`${key}_to_you`, params) : say(key, e.seat, params);
+    }
+    default:
+      return "";
+  }
 }
 
-function choiceLabel(action) {
+// An action of yours as an imperative ("play the king of hearts"), for hints and the review.
+function actionLabel(action, contract) {
+  if (CARD_CODE.test(action)) return ui("act_play", { card: action });
+  if (/^\d+$/.test(action)) return ui("act_bid", { amount: action });
+  if (action === "p") return ui("act_pass");
+  if (action === "redeal") return ui("act_redeal");
+  if (action === "hold") return ui("act_hold", { amount: contract });
+  if (action === "askfull") return ui("act_ask_full");
+  if (action === "answer:no") return ui("act_answer_no");
+  const [kind, rest] = action.split(":");
+  if (kind === "raise") return ui("act_raise", { amount: rest });
+  if (kind === "trump") return ui("act_declare", { suit: rest });
+  if (kind === "askhalf") return ui("act_ask_half", { suit: rest });
+  if (kind === "answer") return ui("act_answer", { suit: rest });
+  return ui(`act_${kind}`, { cards: cardList(rest.split(".")) });
+}
+
+// What you did, as a noun where it is a card ("king of hearts"), else as the imperative.
+const choiceName = (action, contract) => (CARD_CODE.test(action) ? cardName(action, "nom") : actionLabel(action, contract));
+
+// A button for a choice at the table (declarations, questions, answers).
+function choiceButtonLabel(action) {
   if (action === "askfull") return ui("ask_full");
   if (action === "answer:no") return ui("play_answer_no");
   const [kind, suit] = action.split(":");
   const key = { trump: "declare_suit", askhalf: "ask_half", answer: "play_answer" }[kind];
-  return key ? ui(key, { suit }) : action;
+  return ui(key, { suit });
+}
+
+function button(text, onClick, className = "choice", action = null) {
+  const b = el("button", className, text);
+  b.type = "button";
+  if (action !== null) b.dataset.action = action;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// -- talking to the engine ----------------------------------------------------------------------
+function request(extra = {}) {
+  return { rules: game.rules, seed: game.seed, computers: game.computers, history: state ? state.history : [[]], ...extra };
 }
 
 async function send(action) {
+  if (action === "next") stopReview();
   $("play-status").textContent = ui("play_waiting");
-  const request = { rules, seed, history: state ? state.history : [[]] };
-  if (action !== undefined) request.action = action;
-  const answer = await engine().request("game", request);
+  for (const b of document.querySelectorAll("#actions button, #hand button, #result button")) b.disabled = true;
+  const fields = action === undefined ? request() : request({ action });
+  let answer;
+  try {
+    answer = await engine().request("game", fields);
+  } catch {
+    answer = { ok: false };
+  }
   if (!answer.ok) {
-    $("play-feedback").replaceChildren(el("p", "verdict wrong", answer.error.message));
+    $("play-feedback").replaceChildren(el("p", "verdict wrong", ui("play_error")));
     $("play-status").textContent = "";
     return;
   }
@@ -51,51 +153,96 @@ async function send(action) {
   render();
 }
 
+// -- the table ------------------------------------------------------------------------------------
+function badges(seat) {
+  const out = [];
+  if (state.dealer === seat) out.push(ui("play_dealer"));
+  if (state.bidder === seat && state.contract !== null) out.push(ui("play_bidder_badge", { contract: state.contract }));
+  return out;
+}
+
+function tricksWon(seat) {
+  const n = state.tricks[seat];
+  return n === 1 ? ui("play_tricks_one") : ui("play_tricks_n", { n });
+}
+
 function renderTable() {
   const table = $("table");
   table.className = `table players-${state.players}`;
   table.replaceChildren();
   for (let seat = 1; seat < state.players; seat++) {
-    const box = el("div", `seat seat-${state.where[seat]}`);
-    const bids = state.auction.filter((b) => b.seat === seat).map((b) => (b.action === "p" ? ui("pass") : b.action));
-    box.append(el("span", "seat-name", seatName(seat) + (state.bidder === seat ? ` · ${ui("bidder")}` : "")));
-    box.append(el("span", "hidden-cards", hiddenCards(state.counts[seat])));
-    if (bids.length) box.append(el("span", "taken", `${ui("play_bids")}: ${bids.join(", ")}`));
+    const box = el("div", `seat seat-${place(seat)}`);
+    box.dataset.seat = String(seat);
+    if (state.to_move === seat && state.phase !== "done") box.classList.add("to-move");
+    box.append(el("span", "seat-name", seatName(seat)), el("span", "level", ui(`level_${state.computers[seat - 1]}`)));
+    for (const text of badges(seat)) box.append(el("span", state.bidder === seat ? "badge bidder" : "badge", text));
+    if (state.phase === "auction") {
+      const mine = state.auction.filter((b) => b.seat === seat);
+      if (mine.length) {
+        const last = mine[mine.length - 1].action;
+        box.append(el("span", "taken", last === "p" ? ui("pass") : `${ui("play_bids")}: ${last}`));
+      }
+    }
+    if (state.counts[seat] > 0) box.append(el("span", "hidden-cards", hiddenCards(state.counts[seat])));
+    if (state.tricks[seat] > 0) box.append(el("span", "taken", tricksWon(seat)));
     table.append(box);
   }
   const middle = el("div", "trick");
-  const info = [`${ui("trump")}: ${state.trump ? format("{suit.nom}", { suit: state.trump }) : ui("no_trump")}`];
-  if (state.contract) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder)})`);
-  middle.append(el("p", "", info.join(" · ")));
-  if (state.widow.length) {
-    middle.append(el("p", "then", `${ui("play_widow")}:`));
-    const list = el("span", "cards");
-    list.append(...state.widow.map(cardSpan));
-    middle.append(list);
-  }
-  const cards = (title, played) => {
-    if (!played.length) return;
-    middle.append(el("h3", "", title));
-    const list = el("ol", "trick-cards");
+  const info = [`${ui("trump")}: ${state.trump ? catalog.suits[state.trump].nom : ui("no_trump")}`];
+  if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder)})`);
+  middle.append(el("p", "table-info", info.join(" · ")));
+  const shown = (title, played, className) => {
+    middle.append(el("h2", "table-heading", title));
+    const list = el("ol", `trick-cards ${className}`);
     for (const p of played) {
-      const item = el("li");
+      const item = el("li", `at-${place(p.seat)}`);
       item.append(el("span", "seat-name", seatName(p.seat)), cardSpan(p.card));
       list.append(item);
     }
     middle.append(list);
   };
-  cards(ui("trick"), state.trick);
-  cards(ui("play_last_trick"), state.last_trick);
+  if (state.widow.length && ["discard", "raise"].includes(state.phase)) {
+    middle.append(el("h2", "table-heading", ui("play_widow")));
+    const list = el("span", "cards");
+    list.append(...state.widow.map(cardSpan));
+    middle.append(list);
+  }
+  if (state.trick.length) shown(ui("trick"), state.trick, "current");
+  else if (state.last_trick.length) shown(ui("play_last_trick"), state.last_trick, "last");
   table.append(middle);
+}
+
+function renderNews() {
+  const log = state.log;
+  const start = told.deal === state.deal_number ? Math.min(told.count, log.length) : 0;
+  told = { deal: state.deal_number, count: log.length };
+  const fresh = log.slice(start);
+  if (fresh.length) {
+    const list = el("ul", "news-list");
+    for (const e of fresh) list.append(el("li", `ev-${e.kind}`, eventText(e)));
+    $("play-news").replaceChildren(list);
+  } else if (start === 0) {
+    $("play-news").replaceChildren();
+  }
+  const story = $("story-list");
+  story.replaceChildren(...log.map((e) => el("li", `ev-${e.kind}`, eventText(e))));
 }
 
 function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
-  const mine = state.to_move === 0;
+  const empty = state.hand.length === 0;
+  hand.hidden = empty;
+  const title = $("hand-title");
+  title.hidden = empty;
+  const notes = [ui("your_hand"), ...badges(0)];
+  if (state.tricks[0] > 0) notes.push(tricksWon(0));
+  title.textContent = notes.join(" · ");
+  const mine = state.to_move === 0 && state.phase !== "done";
   const picking = mine && ["discard", "give", "return"].includes(state.phase);
+  const playing = mine && state.phase === "play" && state.legal.some((a) => CARD_CODE.test(a));
   for (const code of state.hand) {
-    if (mine && state.phase === "play" && state.legal.some((a) => a.length === 2)) {
+    if (playing) {
       const b = cardButton(code, false);
       b.disabled = false;
       b.addEventListener("click", () => send(code));
@@ -107,6 +254,8 @@ function renderHand() {
         if (selected.has(code)) selected.delete(code);
         else selected.add(code);
         b.setAttribute("aria-pressed", String(selected.has(code)));
+        const counter = document.getElementById("chosen-count");
+        if (counter) counter.textContent = ui("chosen_count", { n: selected.size, count: Number(counter.dataset.count) });
       });
       hand.append(b);
     } else {
@@ -115,60 +264,121 @@ function renderHand() {
   }
 }
 
-function renderActions() {
-  const actions = $("actions");
-  actions.replaceChildren();
-  if (state.to_move !== 0) return;
-  const legal = state.legal;
-  if (state.phase === "auction") {
-    if (legal.includes("p")) actions.append(button(ui("play_pass"), () => send("p")));
-    const bids = legal.filter((a) => /^\d+$/.test(a));
-    if (bids.length) {
-      const select = el("select");
-      select.id = "bid-amount";
-      select.setAttribute("aria-label", ui("play_bid"));
-      for (const b of bids.slice(0, 40)) select.append(new Option(b, b));
-      actions.append(select, button(ui("play_bid"), () => send(select.value)));
-    }
-    if (legal.includes("redeal")) actions.append(button("redeal", () => send("redeal")));
-  } else if (["discard", "give", "return"].includes(state.phase)) {
-    const count = state.phase === "discard" ? state.widow.length : legal[0].split(":")[1].split(".").length;
-    actions.append(el("p", "", ui("play_choose", { count })));
-    actions.append(button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`)));
-  } else if (state.phase === "raise") {
-    actions.append(button(ui("play_hold"), () => send("hold")));
-    const raises = legal.filter((a) => a.startsWith("raise:"));
-    if (raises.length) {
-      const select = el("select");
-      select.setAttribute("aria-label", ui("play_raise"));
-      for (const r of raises.slice(0, 30)) select.append(new Option(r.slice(6), r));
-      actions.append(select, button(ui("play_raise"), () => send(select.value)));
-    }
-  } else if (state.phase === "play") {
-    for (const a of legal.filter((x) => x.length !== 2)) actions.append(button(choiceLabel(a), () => send(a)));
-  }
+function highBid() {
+  const bids = state.auction.filter((b) => /^\d+$/.test(b.action));
+  return bids.length ? bids[bids.length - 1].action : null;
 }
 
-function renderResult() {
-  const result = $("result");
-  result.replaceChildren();
-  if (state.phase !== "done") return;
-  if (state.redealt) {
-    result.append(el("p", "", ui("play_redeal")), button(ui("play_next"), () => send("next"), "next-drill"));
-    return;
+function amountButtons(box, actions, label, make) {
+  const group = el("div", "amounts");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", label);
+  for (const a of actions.slice(0, FIRST_BIDS)) group.append(make(a));
+  if (actions.length > FIRST_BIDS) {
+    const more = button(
+      ui("more_bids"),
+      () => {
+        const extra = actions.slice(FIRST_BIDS, FIRST_BIDS + MORE_BIDS).map(make);
+        more.replaceWith(...extra);
+        extra[0].focus();
+      },
+      "more",
+    );
+    group.append(more);
   }
+  box.append(group);
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  const prompt = $("play-prompt");
+  prompt.textContent = "";
+  if (state.phase === "done" || state.to_move !== 0) return;
+  const legal = state.legal;
+  const tell = (...texts) => (prompt.textContent = texts.filter(Boolean).join(" "));
+  if (state.phase === "auction") {
+    const bids = legal.filter((a) => /^\d+$/.test(a));
+    const canPass = legal.includes("p");
+    const high = highBid();
+    tell(canPass ? ui("prompt_bid") : ui("prompt_open", { minimum: bids[0] }), high ? ui("prompt_high", { amount: high }) : "");
+    if (canPass) box.append(button(ui("play_pass"), () => send("p"), "choice", "p"));
+    amountButtons(box, bids, ui("play_bid"), (amount) => {
+      const b = button(amount, () => send(amount), "choice amount", amount);
+      b.setAttribute("aria-label", ui("bid_amount", { amount }));
+      return b;
+    });
+    if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
+  } else if (["discard", "give", "return"].includes(state.phase)) {
+    const count = state.phase === "discard" ? state.widow.length : legal[0].split(":")[1].split(".").length;
+    tell(ui(`prompt_${state.phase}`, { count }));
+    const counter = el("span", "chosen", ui("chosen_count", { n: selected.size, count }));
+    counter.id = "chosen-count";
+    counter.dataset.count = String(count);
+    counter.setAttribute("aria-live", "polite");
+    const put = button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`), "choice", state.phase);
+    box.append(counter, put);
+  } else if (state.phase === "raise") {
+    tell(ui("prompt_raise", { contract: state.contract }));
+    box.append(button(ui("play_hold_n", { contract: state.contract }), () => send("hold"), "choice", "hold"));
+    const raises = legal.filter((a) => a.startsWith("raise:"));
+    const raise = (action) => button(ui("play_raise_to", { amount: action.slice(6) }), () => send(action), "choice secondary", action);
+    amountButtons(box, raises, ui("play_raise"), raise);
+  } else if (state.phase === "play") {
+    const choices = legal.filter((a) => !CARD_CODE.test(a));
+    if (choices.some((a) => a.startsWith("answer:"))) {
+      const question = [...state.log].reverse().find((e) => e.kind === "ask_full");
+      tell(question ? eventText(question) : "", ui("prompt_answer"));
+    } else if (choices.length) {
+      tell(ui(choices.some((a) => a.startsWith("ask")) ? "prompt_declare_ask" : "prompt_declare"));
+    } else {
+      tell(ui("prompt_play"));
+    }
+    for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
+  }
+  if (game.hints) box.append(button(ui("hint"), showHint, "hint-button"));
+}
+
+// -- the end of a deal --------------------------------------------------------------------------
+function scoresText(totals) {
+  return totals.map((t, side) => `${sideName(side)} ${t}`).join(", ");
+}
+
+function summaryLines(score) {
+  const lines = [];
+  if (score.contract === null) return [ui("sum_free")];
+  for (const side of score.sides) {
+    if (side.role === "bidder") {
+      const params = { total: side.compared ?? side.total, contract: score.contract };
+      lines.push(saySide(side.contract_made ? "sum_made" : "sum_failed", side.side, params));
+      if (!side.contract_made && params.total >= score.contract) lines.push(ui("sum_no_cards"));
+    } else if (side.porvoo) {
+      lines.push(saySide("sum_porvoo", side.side, { bid: score.bid }));
+    }
+  }
+  return lines;
+}
+
+function breakdownTable(score) {
   const table = el("table", "breakdown");
   table.append(el("caption", "", ui("breakdown")));
   const head = el("tr");
-  for (const key of ["bd_side", "bd_cards", "bd_last", "bd_trumps", "bd_total", "bd_result"]) head.append(el("th", "", ui(key)));
+  for (const key of ["bd_side", "bd_role", "bd_cards", "bd_last", "bd_trumps", "bd_total", "bd_result"]) head.append(el("th", "", ui(key)));
   table.append(head);
-  for (const side of state.score.sides) {
-    const row = el("tr");
-    const trumps = side.declarations.map((d) => `${format("{suit.nom}", { suit: d.suit })} ${d.bonus}`).join(", ") || "0";
+  for (const side of score.sides) {
+    const row = el("tr", side.role === "bidder" ? "bidder-row" : "");
+    const trumps = side.declarations.map((d) => `${catalog.suits[d.suit].nom} ${d.bonus}`).join(", ") || "0";
     const total = side.rounded !== null && side.rounded !== side.total ? `${side.total} → ${side.rounded}` : String(side.total);
     const sign = side.deal_score > 0 ? `+${side.deal_score}` : String(side.deal_score);
-    row.append(el("th", "", sideName(side.side)), el("td", "", String(side.card_points)), el("td", "", String(side.last_trick)));
-    row.append(el("td", "", trumps), el("td", "", total), el("td", "", sign));
+    let result = sign;
+    if (side.role === "bidder") {
+      const key = side.contract_made ? "bd_made" : "bd_failed";
+      result = `${sign} (${ui(key, { total: side.compared ?? side.total, contract: score.contract })})`;
+    } else if (side.porvoo) {
+      result = `${sign} (${ui("bd_porvoo", { bid: score.bid })})`;
+    }
+    row.append(el("th", "", sideName(side.side)), el("td", "", ui(`role_${side.role}`)), el("td", "", String(side.card_points)));
+    row.append(el("td", "", String(side.last_trick)), el("td", "", trumps), el("td", "", total), el("td", "", result));
     table.append(row);
   }
   const scroll = el("div", "table-scroll");
@@ -176,40 +386,326 @@ function renderResult() {
   scroll.setAttribute("role", "region");
   scroll.setAttribute("aria-label", ui("breakdown"));
   scroll.append(table);
-  result.append(scroll);
-  const totals = state.totals_after.map((t, side) => `${sideName(side)} ${t}`).join(", ");
-  result.append(el("p", "", ui("play_totals", { scores: totals })));
+  return scroll;
+}
+
+function renderResult() {
+  const box = $("result");
+  box.replaceChildren();
+  if (state.phase !== "done") return;
+  box.append(el("h2", "", ui("sum_title")));
+  if (state.redealt) {
+    box.append(el("p", "", ui("play_redeal")), button(ui("play_next"), () => send("next"), "next-drill"));
+    return;
+  }
+  for (const line of summaryLines(state.score)) box.append(el("p", "summary-line", line));
+  box.append(breakdownTable(state.score));
+  box.append(el("p", "totals-after", ui("play_totals_after", { scores: scoresText(state.totals_after) })));
+  const buttons = el("div", "controls");
+  const review = button(ui("review_button"), startReview, "review-start");
+  review.id = "review-start";
   if (state.match_over) {
     const names = state.winners.map(sideName).join(", ");
-    result.append(el("p", "verdict right", ui("play_winner", { names })), button(ui("play_new"), start, "next-drill"));
+    box.append(el("p", "verdict right", ui("play_winner", { names })));
+    buttons.append(button(ui("play_new"), start, "next-drill"), review);
   } else {
-    result.append(button(ui("play_next"), () => send("next"), "next-drill"));
+    buttons.append(button(ui("play_next"), () => send("next"), "next-drill"), review);
   }
+  box.append(buttons);
 }
 
 function render() {
-  const game = $("game");
-  game.hidden = false;
-  game.dataset.phase = state.phase;
-  game.dataset.toMove = String(state.to_move);
-  game.dataset.tricks = String(state.tricks.reduce((a, b) => a + b, 0));
-  game.dataset.step = String(Number(game.dataset.step || 0) + 1);
-  $("scores").textContent = ui("play_totals", { scores: state.totals.map((t, side) => `${sideName(side)} ${t}`).join(", ") });
+  const root = $("game");
+  root.hidden = false;
+  root.dataset.phase = state.phase;
+  root.dataset.toMove = String(state.to_move);
+  root.dataset.tricks = String(state.tricks.reduce((a, b) => a + b, 0));
+  root.dataset.step = String(Number(root.dataset.step || 0) + 1);
+  const done = state.phase === "done" && state.totals_after;
+  $("scores").textContent = done ? ui("play_totals_after", { scores: scoresText(state.totals_after) }) : ui("play_totals", { scores: scoresText(state.totals) });
   $("deal-info").textContent = ui("play_deal", { n: state.deal_number, dealer: seatName(state.dealer) });
   renderTable();
+  renderNews();
   renderHand();
   renderActions();
   renderResult();
+  $("play-hint").replaceChildren();
   const feedback = $("play-feedback");
   feedback.replaceChildren();
-  if (state.refused) feedback.append(el("p", "verdict wrong", verdict("illegal")), el("p", "verdict wrong", reason(state.refused)));
-  $("play-status").textContent = state.phase === "done" ? "" : state.to_move === 0 ? ui("play_your_turn") : "";
+  if (state.refused) {
+    if (state.phase === "play" && CARD_CODE.test(state.refused.action)) feedback.append(el("p", "verdict wrong", verdict("illegal")));
+    feedback.append(el("p", "verdict wrong", reason(state.refused)));
+  }
+  $("play-status").textContent = ""; // the prompt says what to do
+}
+
+// -- hints --------------------------------------------------------------------------------------
+const round = (x) => String(Math.round(x));
+
+function hintLines(h) {
+  const contract = state.contract;
+  const choice = actionLabel(h.action, contract);
+  if (h.method === "forced") return [ui("hint_forced", { choice })];
+  const lines = [ui("hint_choice", { choice })];
+  const best = h.choices[0];
+  const samples = h.samples;
+  if (h.phase === "auction") {
+    const bid = h.choices.find((c) => /^\d+$/.test(c.action));
+    lines.push(ui("hint_bid", { samples, points: round(bid.points), amount: bid.action, made: bid.made, defend: round(h.defend.utility) }));
+    return lines;
+  }
+  if (h.phase === "raise") {
+    lines.push(ui("hint_raise", { samples, points: round(best.points) }), ui("hint_made", { made: best.made, samples }));
+    return lines;
+  }
+  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples, points: round(best.points) }));
+  if (best.made !== null) lines.push(ui("hint_made", { made: best.made, samples }));
+  const next = h.choices[1];
+  if (next) lines.push(ui("hint_next", { choice: actionLabel(next.action, contract), points: round(next.points) }));
+  return lines;
+}
+
+async function showHint() {
+  const box = $("play-hint");
+  const asked = state;
+  box.replaceChildren(el("p", "", ui("hint_thinking")));
+  let answer;
+  try {
+    answer = await engine().request("hint", request());
+  } catch {
+    answer = { ok: false };
+  }
+  if (state !== asked) return; // the table moved on meanwhile
+  box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+}
+
+// -- the review ---------------------------------------------------------------------------------
+function stopReview(hide = true) {
+  if (reviewRun && reviewRun.busy && reviewer) {
+    reviewer.terminate(); // a search in progress is abandoned; the next review starts a new worker
+    reviewer = null;
+  }
+  reviewRun = null;
+  if (hide) {
+    $("review").hidden = true;
+    $("review").replaceChildren();
+  }
+}
+
+function reviewTitle() {
+  const title = el("h2", "", ui("review_title"));
+  title.id = "review-title";
+  title.tabIndex = -1;
+  return title;
+}
+
+async function startReview() {
+  stopReview();
+  const run = { busy: true };
+  reviewRun = run;
+  const box = $("review");
+  box.hidden = false;
+  const progress = el("progress");
+  progress.max = 1;
+  progress.value = 0;
+  progress.setAttribute("aria-labelledby", "review-title");
+  const status = el("p", "review-status", ui("review_starting"));
+  status.setAttribute("role", "status");
+  const stop = button(
+    ui("review_stop"),
+    () => {
+      stopReview(false);
+      progress.remove();
+      stop.remove();
+      status.textContent = ui("review_stopped");
+    },
+    "choice secondary",
+  );
+  box.replaceChildren(reviewTitle(), el("p", "note", ui("review_assumes")), progress, status, stop);
+  box.scrollIntoView({ block: "nearest" });
+  reviewer = reviewer || startEngine();
+  const record = state.record;
+  let step = 0;
+  for (;;) {
+    let answer;
+    try {
+      answer = await reviewer.request("review", { record, seat: 0, step });
+    } catch {
+      answer = { ok: false, error: { code: "engine" } };
+    }
+    if (reviewRun !== run) return; // stopped, or a new deal
+    if (!answer.ok) {
+      run.busy = false;
+      progress.remove();
+      stop.remove();
+      status.textContent = ui("review_failed");
+      return;
+    }
+    progress.max = Math.max(answer.steps, 1);
+    progress.value = answer.done;
+    status.textContent = ui("review_progress", { done: answer.done, steps: answer.steps });
+    if (answer.review) {
+      run.busy = false;
+      renderReview(box, answer.review);
+      return;
+    }
+    step = answer.done;
+  }
+}
+
+function decisionBlock(d) {
+  const block = el("div", `decision ${d.cost > 0 ? "costly" : "fine"}`);
+  block.dataset.cost = String(d.cost ?? 0);
+  const contract = d.kind === "raise" ? d.contract : state.contract;
+  block.append(el("p", "choice-made", ui("review_choice", { choice: choiceName(d.action, contract) })));
+  if (d.forced) {
+    block.append(el("p", "", ui("review_forced")));
+    return block;
+  }
+  if (d.cost === null) return block;
+  if (d.kind === "raise") {
+    const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
+    block.append(el("p", "", ui("review_raise", { total: d.best_total, best })));
+    block.append(el("p", "verdict-line", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
+    return block;
+  }
+  if (d.cost > 0) {
+    block.append(el("p", "verdict-line", ui("review_cost", { cost: d.cost })));
+    block.append(el("p", "", ui("review_cost_detail", { best: d.best_total, total: d.total })));
+    block.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
+  } else {
+    block.append(el("p", "verdict-line", ui("review_fine")));
+  }
+  if (d.distinct !== undefined) {
+    const exact = d.compared >= d.distinct;
+    block.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
+    if (d.kind === "give") block.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
+  }
+  return block;
+}
+
+function renderReview(box, review) {
+  const title = reviewTitle();
+  box.replaceChildren(title, el("p", "note", ui("review_assumes")));
+  const decisions = review.decisions;
+  box.append(el("p", "review-total", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
+  const costly = decisions.filter((d) => d.cost > 0).sort((a, b) => b.cost - a.cost).slice(0, 3);
+  if (costly.length) {
+    box.append(el("h3", "", ui("review_costly")));
+    const list = el("ol", "costly-list");
+    for (const d of costly) {
+      const where = d.trick ? ui("review_trick", { n: d.trick }) : ui(`review_kind_${d.kind}`);
+      list.append(el("li", "", ui("review_moment", { where, choice: choiceName(d.action, d.contract ?? state.contract), cost: d.cost })));
+    }
+    box.append(list);
+  }
+  const auction = review.auction;
+  if (auction) {
+    const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
+    if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
+    lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
+    if (auction.best_total !== null) lines.push(ui("review_auction_total", { total: auction.best_total }));
+    box.append(el("p", "review-auction", lines.join(" ")));
+  }
+  const early = decisions.filter((d) => !d.trick);
+  if (early.length) {
+    box.append(el("h3", "", ui("review_before")));
+    for (const d of early) {
+      const part = el("div", "review-early");
+      part.append(el("h4", "", ui(`review_kind_${d.kind}`)), decisionBlock(d));
+      box.append(part);
+    }
+  }
+  box.append(el("h3", "", ui("review_hands")));
+  const hands = el("dl", "review-hands");
+  review.hands.forEach((cards, seat) => {
+    const row = el("div");
+    const list = el("dd", "cards");
+    list.append(...cards.map(cardSpan));
+    row.append(el("dt", "", seatName(seat)), list);
+    hands.append(row);
+  });
+  if (review.widow.length) {
+    const row = el("div");
+    const list = el("dd", "cards");
+    list.append(...review.widow.map(cardSpan));
+    row.append(el("dt", "", ui("play_widow")), list);
+    hands.append(row);
+  }
+  box.append(hands);
+  // the replay, trick by trick, from the story of the deal
+  const replay = el("ol", "replay");
+  let trick = null;
+  let number = 0;
+  const open = () => {
+    number += 1;
+    trick = el("li", "replay-trick");
+    trick.dataset.trick = String(number);
+    trick.append(el("h4", "", ui("review_trick", { n: number })));
+    const cards = el("ul", "trick-line");
+    trick.append(cards);
+    const mine = decisions.filter((d) => d.trick === number);
+    if (mine.some((d) => d.cost > 0)) trick.classList.add("costly");
+    trick.mine = mine;
+    trick.cards = cards;
+    replay.append(trick);
+  };
+  let closed = null; // the trick just taken, for the last trick's bonus
+  for (const e of review.log) {
+    if (!["play", "trick", "last_trick", "declare", "ask_full", "answer", "ask_half"].includes(e.kind)) continue;
+    if (e.kind === "last_trick" && closed) {
+      closed.insertBefore(el("p", "", eventText(e)), closed.querySelector(".decision")); // before the verdicts
+      continue;
+    }
+    if (trick === null) open();
+    if (e.kind === "play") {
+      const item = el("li", e.seat === 0 ? "mine" : "");
+      item.append(el("span", "seat-name", seatName(e.seat)), cardSpan(e.card));
+      trick.cards.append(item);
+    } else if (!trick.cards.children.length) {
+      trick.insertBefore(el("p", "", eventText(e)), trick.cards); // declared or asked before the lead
+    } else {
+      trick.append(el("p", "", eventText(e)));
+    }
+    if (e.kind === "trick") {
+      for (const d of trick.mine) trick.append(decisionBlock(d));
+      closed = trick;
+      trick = null;
+    }
+  }
+  box.append(replay);
+  title.focus();
+}
+
+// -- starting -----------------------------------------------------------------------------------
+function renderLevels() {
+  const option = $("play-rules").selectedOptions[0];
+  const places = option.dataset.where.split(" ");
+  const seats = $("play-seats");
+  const before = [...seats.querySelectorAll("select")].map((s) => s.value);
+  seats.replaceChildren();
+  places.slice(1).forEach((where, i) => {
+    const field = el("p", "field");
+    const select = el("select");
+    select.id = `play-level-${i + 1}`;
+    for (const level of ["normal", "easy"]) select.append(new Option(ui(`level_${level}`), level));
+    if (before[i]) select.value = before[i];
+    const label = el("label", "", catalog.seats[where]);
+    label.htmlFor = select.id;
+    field.append(label, select);
+    seats.append(field);
+  });
 }
 
 async function start() {
-  rules = $("play-rules").value;
-  seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0xfffff;
+  stopReview();
+  game.rules = $("play-rules").value;
+  game.computers = [...$("play-seats").querySelectorAll("select")].map((s) => s.value);
+  game.hints = $("play-hints").checked;
+  const fixed = /^#seed=(\d{1,7})$/.exec(location.hash); // a deal to play again, or to test with
+  game.seed = fixed ? Number(fixed[1]) : crypto.getRandomValues(new Uint32Array(1))[0] & 0xfffff;
   state = null;
+  told = { deal: 0, count: 0 };
   $("play-status").textContent = ui("engine_loading");
   try {
     await engine().ready;
@@ -220,6 +716,8 @@ async function start() {
   await send(undefined);
 }
 
+$("play-rules").addEventListener("change", renderLevels);
+renderLevels();
 $("setup").addEventListener("submit", (event) => {
   event.preventDefault();
   start();

@@ -1,0 +1,517 @@
+"""The "normal" computer player: it guesses the hidden cards and tries its choices on the guesses.
+
+It never reads another hand. From what its seat has seen (``observe``) it deals the unseen
+cards at random in ways that agree with everything seen (``sample_deals``: voids shown by play,
+declarations, answers, the widow once shown, bids), then scores each of its legal choices on
+every made-up deal and takes the best on average:
+
+* near the end of the deal (``SOLVER_TRICKS`` tricks or fewer left) with the perfect-information
+  solver on each made-up deal (every legal card, declaration, question or answer scored exactly);
+* earlier, by playing each made-up deal to its end with a quick policy (``_quick_move``: win
+  cheaply, bank points on the partner's trick, cash top cards, declare the dearest pair), on the
+  solver's search state so that the rules come from the same code;
+* bids, discards, the exchange and the raise likewise by playing the made-up deals out, with the
+  simple player's choices (``game.computer_action``) for the steps before trick play.
+
+What counts is the score of the deal for the player's side (``utility``): a bidder's side wins
+or loses the contract, a defending side scores its points (or loses the bid in Porvoo), plus a
+little for every point, so that among choices equally good for the contract more points are
+better. The same random generator and the same deal give the same choice (deterministic).
+
+``decide(deal, rng)`` returns a ``Decision``: the action and every choice it compared with its
+average score over the guesses, which is what the hints on the play page explain.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+
+from .actions import (
+    Action,
+    Answer,
+    AskFull,
+    AskHalf,
+    Bid,
+    Declare,
+    Discard,
+    Give,
+    Hold,
+    Pass,
+    Play,
+    Return,
+)
+from .cards import Card, Rank
+from .deal import Deal
+from .declare import PAIR_BITS, half_completes, pair_suits
+from .observe import Observation, observe, sample_deals
+from .play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
+from .solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
+
+SOLVER_TRICKS = 5  # from this many tricks left (the current one included) the solver scores the choices
+PLAY_SAMPLES = 32  # made-up deals per card choice played out with the quick policy
+SOLVER_SAMPLES = 16  # made-up deals per choice scored by the solver
+BID_SAMPLES = 40
+EXCHANGE_SAMPLES = 16  # per candidate discard, give or return
+CANDIDATES = 10  # discards, gives or returns tried (of up to a few hundred legal ones)
+POINT_WEIGHT = 0.1  # each point of the side's total adds this much to the score of a deal
+RAISE_MARGIN = 2.0  # a raise must gain at least this much on average
+
+
+@dataclass
+class Choice:
+    """One action as the player scored it: averages over the made-up deals."""
+
+    action: Action
+    utility: float  # the deal score for the player's side, plus POINT_WEIGHT per point
+    points: float  # the side's total at the end of the deal
+    made: int | None = None  # bidding side: in how many made-up deals the contract was made
+
+    def to_dict(self) -> dict:
+        return {
+            "action": str(self.action),
+            "utility": round(self.utility, 1),
+            "points": round(self.points, 1),
+            "made": self.made,
+        }
+
+
+@dataclass
+class Decision:
+    """What the normal player chose and why: every choice compared, best first."""
+
+    action: Action
+    seat: int
+    phase: str
+    method: str  # "forced", "solver" or "playout"
+    samples: int = 0
+    choices: list[Choice] = field(default_factory=list)
+    contract: int | None = None  # the contract the scores were counted against (bids: the bid)
+    defend: Choice | None = None  # auction: the score expected when someone else bids
+
+    def to_dict(self) -> dict:
+        return {
+            "action": str(self.action),
+            "seat": self.seat,
+            "phase": self.phase,
+            "method": self.method,
+            "samples": self.samples,
+            "contract": self.contract,
+            "choices": [c.to_dict() for c in self.choices],
+            "defend": self.defend.to_dict() if self.defend else None,
+        }
+
+
+def normal_action(deal: Deal, rng: random.Random) -> Action:
+    """The normal player's action for the seat to move (a legal one)."""
+    return decide(deal, rng).action
+
+
+def decide(deal: Deal, rng: random.Random, seat: int | None = None) -> Decision:
+    """The normal player's decision for the seat to move, from what that seat has seen."""
+    seat = deal.to_move if seat is None else seat
+    if seat != deal.to_move:
+        raise ValueError(f"seat {seat} is not to move")
+    obs = observe(deal, seat)
+    legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else None
+    phase = deal.phase
+    if phase == "auction":
+        return _bid(obs, legal, rng)
+    if phase in ("discard", "give", "return"):
+        return _exchange(obs, deal, rng)
+    if phase == "raise":
+        return _raise(obs, legal, rng)
+    if phase == "play":
+        return _play(obs, legal, rng)
+    raise ValueError(f"nothing to decide: the deal is in the {phase} phase")
+
+
+# -- scoring a made-up deal -----------------------------------------------------------------------
+def utility(obs: Observation, contract: int | None, total: float, tricks: int, bidder_side: int | None) -> float:
+    """The deal score of the player's side with ``total`` points and ``tricks`` tricks, plus a
+    little per point (an estimate: rounding and the card-points condition are left out)."""
+    rules = obs.rules
+    if bidder_side is None or contract is None:
+        score = total
+    elif bidder_side == obs.side:
+        score = contract if total >= contract else -contract
+    elif rules.porvoo and tricks == 0:
+        score = -(obs.bid or contract)
+    else:
+        score = total
+    return score + POINT_WEIGHT * total
+
+
+def side_have(deal: Deal, side: int) -> tuple[int, int]:
+    """Points (cards taken, the discard, bonuses declared) and tricks of ``side`` so far."""
+    rules = deal.rules
+    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    points = sum(deal.points[s] for s in seats)
+    points += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
+    if deal.is_over and deal.last_trick_winner in seats:
+        points += rules.last_trick_bonus
+    return points, sum(deal.tricks[s] for s in seats)
+
+
+# -- the quick policy, on the solver's search state ------------------------------------------------
+def action_move(action: Action) -> int:
+    """The solver's move code of a trick-play action."""
+    if isinstance(action, Play):
+        return action.card.index
+    if isinstance(action, Declare):
+        return DECLARE + action.suit
+    if isinstance(action, AskFull):
+        return ASK_FULL
+    if isinstance(action, AskHalf):
+        return ASK_HALF + action.suit
+    if isinstance(action, Answer):
+        return ANSWER_NONE if action.suit is None else ANSWER + action.suit
+    raise ValueError(f"{action} is not a trick-play action")
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _quick_move(sv: Solver, seat: int) -> int:
+    """A sensible move for ``seat`` with every hand known (the play-out policy)."""
+    bonus = sv.bonus
+    if sv.pending is not None:
+        suits = pair_suits(sv.hands[seat], sv.declared)
+        return ANSWER + max(suits, key=bonus.__getitem__) if suits else ANSWER_NONE
+    trick = sv.trick
+    if not trick and sv.window_open:
+        moves = sv._declaration_moves(seat, prune=True)  # questions only where they succeed
+        if moves:
+            partner = sv.rules.partner_of(seat)
+
+            def worth(m):
+                if m < ASK_FULL:
+                    return bonus[m - DECLARE]
+                if m == ASK_FULL:
+                    return max((bonus[s] for s in pair_suits(sv.hands[partner], sv.declared)), default=0)
+                return bonus[m - ASK_HALF]
+
+            return max(moves, key=worth)
+    hand = sv.hands[seat]
+    allowed = duty_mask(sv.rules, hand, trick, sv.trump, sv.tricks_played == 0, sv.card_tables)[0]
+    if not allowed & (allowed - 1):
+        return allowed.bit_length() - 1
+    cp, strength, above = sv.card_points, sv.strength, sv.card_tables.above
+    keep = 0  # kings and queens of an undeclared pair in this hand
+    for s in range(4):
+        if hand & PAIR_BITS[s] == PAIR_BITS[s] and not sv.declared >> s & 1:
+            keep |= PAIR_BITS[s]
+    spare = allowed & ~keep or allowed
+    cards = list(_bits(spare))
+    cheapest = min(cards, key=lambda c: (cp[c], strength[c]))
+    others = sv.live & ~hand
+    if not trick:
+        masters = [c for c in cards if not above[c] & others]
+        if masters and (sv.trump < 0 or not others & SUIT_MASKS[sv.trump] or any(c // 9 == sv.trump for c in masters)):
+            return max(masters, key=lambda c: (c // 9 == sv.trump, cp[c], strength[c]))
+        return cheapest
+    win_pos = winning_position(strength, trick, sv.trump)
+    top = trick[win_pos]
+    top_seat = (sv.leader + win_pos) % sv.n
+    led = trick[0] // 9
+    rules = sv.rules
+    mine = sv.is_max[seat]
+    if rules.partnership and rules.side_of(top_seat) == rules.side_of(seat):
+        if sv._takes_trick(top, mine, seat, led):  # the partner's card stays on top: add points
+            return max(cards, key=lambda c: (bool(above[c] & others), cp[c], -strength[c]))  # keep top cards
+        return cheapest
+    winners = [c for c in cards if beaters(sv.card_tables, top, sv.trump) >> c & 1]
+    if winners:
+        safe = [c for c in winners if sv._takes_trick(c, mine, seat, led)]
+        if safe:
+            return max(safe, key=lambda c: (cp[c], -strength[c]))
+        risky = min(winners, key=lambda c: (cp[c], strength[c]))
+        if cp[risky] < 10:
+            return risky
+    return cheapest
+
+
+def play_out(sv: Solver) -> tuple[int, int]:
+    """Play the solver's position to the end with the quick policy and undo it again; returns
+    the points (with bonuses) and the tricks the MAX side takes from here."""
+    stack = []
+    gain = tricks = 0
+    while sv.trick or sv.pending is not None or sv.hands[sv.leader]:
+        seat = sv._to_move()
+        move = _quick_move(sv, seat)
+        snap = sv._snapshot()
+        played = sv.tricks_played
+        gain += sv._apply(move, seat)
+        stack.append((move, seat, snap))
+        if sv.tricks_played != played and sv.is_max[sv.leader]:
+            tricks += 1
+    for move, seat, snap in reversed(stack):
+        sv._undo(move, seat, snap)
+    return gain, tricks
+
+
+def _finish(deal: Deal, side: int, rng: random.Random) -> tuple[int, int]:
+    """Play a made-up deal from any phase after the auction to its end: the simple player's
+    choices before trick play, the quick policy after. Returns ``side``'s total and tricks."""
+    from .game import computer_action
+
+    deal = deal.copy()
+    while deal.phase in ("discard", "give", "return", "raise"):
+        deal._apply_unchecked(computer_action(deal, rng))
+    have, tricks = side_have(deal, side)
+    if deal.phase != "play":
+        return have, tricks
+    sv = Solver(deal, max_side=side)
+    gain, won = play_out(sv)
+    return have + gain, tricks + won
+
+
+# -- trick play ---------------------------------------------------------------------------------
+def _play(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
+    if len(legal) == 1:
+        return Decision(legal[0], obs.seat, "play", "forced", choices=[Choice(legal[0], 0.0, 0.0)])
+    rules = obs.rules
+    tricks_left = rules.hand_size - len(obs.played()) // rules.players
+    exact = tricks_left <= SOLVER_TRICKS
+    deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES)
+    bidder_side = rules.side_of(obs.bidder) if obs.bidder is not None else None
+    moves = {action_move(a): a for a in legal}
+    results = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
+    for deal in deals:
+        have, tricks = side_have(deal, obs.side)
+        sv = Solver(deal, max_side=obs.side)
+        if exact:
+            values = dict(sv.root_values())
+            for m in moves:
+                # the solver counts points, not tricks: a side without a trick that still gains
+                # points wins one (points come only with tricks, and declaring needs a trick)
+                results[m].append((have + values[m], tricks or int(values[m] > 0)))
+            continue
+        seat = sv._to_move()
+        for m in moves:
+            snap = sv._snapshot()
+            played = sv.tricks_played
+            gain = sv._apply(m, seat)
+            won = 1 if sv.tricks_played != played and sv.is_max[sv.leader] else 0
+            rest, more = play_out(sv)
+            sv._undo(m, seat, snap)
+            results[m].append((have + gain + rest, tricks + won + more))
+    if exact:
+        _unfuse_questions(obs, deals, results)
+    sums = {m: [0.0, 0.0, 0] for m in moves}
+    for m, outcomes in results.items():
+        for total, tricks in outcomes:
+            _add(sums[m], obs, total, tricks, bidder_side)
+    return _best(obs, "play", "solver" if exact else "playout", deals, moves, sums, obs.contract)
+
+
+def _unfuse_questions(obs: Observation, deals: list[Deal], results: dict) -> None:
+    """A partner question puts off the choice of card, and on each made-up deal the solver then
+    picks the card best for that deal, which the player, not knowing the deal, cannot do (the
+    "strategy fusion" of sampling): asking would look better than any card. Where the question
+    fails (the partner has no pair, or not the other half), it is scored as the card that is best
+    on average over those deals (no more than the solver's value of asking there, which also
+    counts a lock-out)."""
+    partner = obs.partner
+    cards = [m for m in results if m < 36]
+    for m in [m for m in results if m == ASK_FULL or ASK_HALF <= m < ANSWER]:
+        failed = []
+        for i, deal in enumerate(deals):
+            mine, theirs = mask_of(deal.hands[obs.seat]), mask_of(deal.hands[partner])
+            declared = sum(1 << d.suit for d in deal.declarations)
+            succeeds = pair_suits(theirs, declared) if m == ASK_FULL else half_completes(mine, theirs, m - ASK_HALF)
+            if not succeeds:
+                failed.append(i)
+        if not failed or not cards:
+            continue
+        best = max(
+            cards, key=lambda c: sum(utility(obs, obs.contract, *results[c][i], _bidder_side(obs)) for i in failed)
+        )
+        for i in failed:
+            asked, card = results[m][i], results[best][i]
+            results[m][i] = min(asked, card)
+
+
+def _bidder_side(obs: Observation) -> int | None:
+    return obs.rules.side_of(obs.bidder) if obs.bidder is not None else None
+
+
+def _add(acc, obs, total, tricks, bidder_side):
+    acc[0] += utility(obs, obs.contract, total, tricks, bidder_side)
+    acc[1] += total
+    if bidder_side == obs.side and obs.contract is not None:
+        acc[2] += total >= obs.contract
+
+
+def _best(obs, phase, method, deals, moves, sums, contract) -> Decision:
+    count = max(len(deals), 1)
+    bidding = obs.bidder is not None and obs.rules.side_of(obs.bidder) == obs.side
+    order = list(moves)
+    choices = [Choice(moves[m], sums[m][0] / count, sums[m][1] / count, sums[m][2] if bidding else None) for m in order]
+    ranked = sorted(range(len(choices)), key=lambda i: (-round(choices[i].utility, 6), i))
+    choices = [choices[i] for i in ranked]
+    return Decision(choices[0].action, obs.seat, phase, method, len(deals), choices, contract)
+
+
+# -- discard, give, return -----------------------------------------------------------------------
+def keep_value(rules, hand, card: Card) -> int:
+    """How much a card is worth keeping in hand before trick play (higher: keep)."""
+    suit = [c for c in hand if c.suit is card.suit]
+    ranks = {c.rank for c in suit}
+    if card.rank in (Rank.KING, Rank.QUEEN) and {Rank.KING, Rank.QUEEN} <= ranks:
+        return 300 + rules.bonus[card.suit] // 10
+    if card.rank is Rank.ACE:
+        return 250
+    if card.rank is Rank.TEN:
+        return 200 if Rank.ACE in ranks else 0  # a lone ten is best banked
+    return 3 * rules.strength[card.rank] + 4 * len(suit) - rules.points[card.rank]
+
+
+def give_value(rules, hand, card: Card) -> int:
+    """How much a card helps the bidder (higher: give)."""
+    return (
+        rules.points[card.rank] * 20 + rules.strength[card.rank] + (40 if card.rank in (Rank.KING, Rank.QUEEN) else 0)
+    )
+
+
+def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
+    """The discards, gives or returns worth trying: the ``limit`` best by a static value, and
+    the simple player's choice."""
+    from .game import computer_action
+
+    rules = deal.rules
+    phase = deal.phase
+    seat = deal.to_move
+    hand = deal.hands[seat]
+    size = rules.widow_size if phase == "discard" else rules.exchange_size
+    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+    if phase == "give":
+        values = {c: -give_value(rules, hand, c) for c in hand}
+    else:
+        values = {c: keep_value(rules, hand, c) for c in hand}
+    ranked = sorted(itertools.combinations(hand, size), key=lambda cards: (sum(values[c] for c in cards), cards))
+    out: list[Action] = []
+    for cards in ranked:
+        action = kind(tuple(cards))
+        if deal.why_illegal(action) is None:
+            out.append(action)
+            if len(out) >= limit:
+                break
+    simple = computer_action(deal, random.Random(0))
+    if simple not in out:
+        out.append(simple)
+    return out
+
+
+def _exchange(obs: Observation, deal: Deal, rng: random.Random) -> Decision:
+    options = candidates(deal)
+    if len(options) == 1:
+        return Decision(options[0], obs.seat, obs.phase, "forced", choices=[Choice(options[0], 0.0, 0.0)])
+    deals = sample_deals(obs, rng, EXCHANGE_SAMPLES)
+    rules = obs.rules
+    bidder_side = rules.side_of(obs.bidder)
+    moves = dict(enumerate(options))
+    sums = {m: [0.0, 0.0, 0] for m in moves}
+    for made_up in deals:
+        for m, action in moves.items():
+            copy = made_up.copy()
+            copy._apply_unchecked(action)
+            total, tricks = _finish(copy, obs.side, random.Random(m))
+            _add(sums[m], obs, total, tricks, bidder_side)
+    return _best(obs, obs.phase, "playout", deals, moves, sums, obs.contract)
+
+
+# -- raise and bid ------------------------------------------------------------------------------
+def _raise(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
+    deals = sample_deals(obs, rng, BID_SAMPLES)
+    totals = [_finish(d, obs.side, random.Random(i))[0] for i, d in enumerate(deals)]
+    count = max(len(totals), 1)
+    mean = sum(totals) / count
+    choices = []
+    for action in legal:
+        amount = obs.contract if isinstance(action, Hold) else action.amount
+        if choices and amount > max(totals, default=0) + obs.rules.bid_step:
+            break  # raises beyond every made-up deal's total lose for sure
+        made = sum(t >= amount for t in totals)
+        expected = (amount * made - amount * (count - made)) / count + POINT_WEIGHT * mean
+        choices.append(Choice(action, expected, mean, made))
+    hold = choices[0]
+    choices.sort(key=lambda c: -c.utility)
+    if choices[0].utility < hold.utility + RAISE_MARGIN:  # not worth the risk
+        choices.remove(hold)
+        choices.insert(0, hold)
+    return Decision(choices[0].action, obs.seat, "raise", "playout", len(deals), choices, obs.contract)
+
+
+def _bid(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
+    rules = obs.rules
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
+    can_pass = Pass() in legal
+    if not bids or not can_pass:
+        action = bids[0] if bids else (Pass() if can_pass else legal[0])
+        return Decision(action, obs.seat, "auction", "forced", choices=[Choice(action, 0.0, 0.0)])
+    high_bidder = _high_bidder(obs)
+    if rules.partnership and high_bidder == obs.partner:  # never bid against the partner
+        return Decision(Pass(), obs.seat, "auction", "forced", choices=[Choice(Pass(), 0.0, 0.0)])
+    amount = bids[0].amount
+    deals = sample_deals(obs, rng, BID_SAMPLES)
+    as_bidder, as_defender, defend_points = [], [], []
+    for i, deal in enumerate(deals):
+        total, _ = _finish(_won_by(deal, obs.seat, amount), obs.side, random.Random(i))
+        as_bidder.append(total)
+        other, contract = _likely_bidder(obs, deal, high_bidder)
+        if other is None:
+            continue
+        total, tricks = _finish(_won_by(deal, other, contract), obs.side, random.Random(i))
+        as_defender.append(utility(obs, contract, total, tricks, rules.side_of(other)))
+        defend_points.append(total)
+    count = max(len(as_bidder), 1)
+    made = sum(t >= amount for t in as_bidder)
+    mean = sum(as_bidder) / count
+    bid = Choice(bids[0], (amount * made - amount * (count - made)) / count + POINT_WEIGHT * mean, mean, made)
+    defend = Choice(
+        Pass(),
+        sum(as_defender) / max(len(as_defender), 1),
+        sum(defend_points) / max(len(defend_points), 1),
+    )
+    choices = [bid, defend] if bid.utility > defend.utility else [defend, bid]
+    return Decision(choices[0].action, obs.seat, "auction", "playout", len(deals), choices, amount, defend)
+
+
+def _high_bidder(obs: Observation) -> int | None:
+    high = None
+    for seat, action in obs.auction:
+        if isinstance(action, Bid):
+            high = (seat, action.amount)
+    return high[0] if high else None
+
+
+def _likely_bidder(obs: Observation, deal: Deal, high_bidder: int | None) -> tuple[int | None, int]:
+    """Who takes the contract if this seat passes, in a made-up deal, and at what: the player
+    holding the bid, or the other side's strongest hand at the lowest bid."""
+    from .game import hand_estimate
+
+    rules = obs.rules
+    if high_bidder is not None:
+        return high_bidder, deal.high_bid
+    others = [s for s in range(rules.players) if rules.side_of(s) != obs.side and not deal.passed[s]]
+    if not others:
+        return None, 0
+    return max(others, key=lambda s: hand_estimate(rules, deal.hands[s])), rules.min_bid
+
+
+def _won_by(deal: Deal, seat: int, amount: int) -> Deal:
+    """A copy of a made-up deal in the auction in which ``seat`` won the contract at ``amount``
+    (what the others would have bid is not the question here)."""
+    copy = deal.copy()
+    copy.high_bid, copy.high_bidder = amount, seat
+    copy._end_auction(seat)
+    return copy
+
+
+__all__ = ["Choice", "Decision", "decide", "normal_action", "utility", "action_move", "play_out"]

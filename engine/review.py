@@ -1,0 +1,599 @@
+"""Deal review: every decision of one seat in a played deal, scored with every hand known.
+
+As bridge players review a deal with a double-dummy solver, the review looks back with all the
+cards face up and asks, at each decision of the chosen seat, how many points its side could
+still take with best play from both sides after each choice (``solver``: the points to come;
+in the individual games the other players are taken together against the seat). A choice's
+**cost** is what it gave away against the best choice there. Reviewed:
+
+* every card, declaration, partner question and answer: the value of the position (what the
+  best action keeps), the exact value of the action made, and which actions are best (one
+  zero-window search each: is it as good as the best?), all as ``solver.solve`` would give them
+  (a single legal action is marked forced, with nothing to score);
+* the discard after the widow, and the give and the return of the card exchange: what the
+  bidder's side takes from the first trick on after each (with the discard's points). The
+  choices compared are every distinct one where there are at most ``EXACT_LIMIT`` of them
+  (discards that differ only by cards of equal power, next to each other in a suit and worth
+  the same, count once) or when asked for (``exhaustive``); otherwise the one made and the
+  normal player's ``CANDIDATES`` best by its static value, and the record says so (``exact``,
+  ``compared``, ``distinct``). Each other choice is first tested against the one made with one
+  zero-window search; only a better one gets its exact value (``at_most``: not better than the
+  choice made). A give is scored with the bidder's best return among the ones compared (the
+  one made, and the normal player's first ``RETURN_CANDIDATES``);
+* the raise: the deal score of each contract (made or lost) with the side's total under best
+  play from the first trick, against the best contract it could have named;
+* the auction: whether the bidder's side makes the contract with best play from the first trick
+  against the best defence, and its exact total where the reviewed seat's side is the bidder's
+  (where the raise and the discard need it anyway).
+
+The work is split into steps (one solver search each, the solver's tables shared between the
+searches of one side) so that the browser can show progress and stop between steps:
+``Review(record, seat).run(step)``; ``run_all()`` does them all.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from .actions import Answer, AskFull, AskHalf, Declare, Discard, Give, Hold, Play, Raise, Return
+from .cards import Rank
+from .deal import Deal
+from .notation import PositionError, parse_record
+from .scoring import round_to_five
+from .solver import Solver
+
+EXACT_LIMIT = 12
+CANDIDATES = 6
+RETURN_CANDIDATES = 3
+PLAY_KINDS = {Play: "card", Declare: "declare", AskFull: "ask", AskHalf: "ask", Answer: "answer"}
+STEP_KINDS = ("make", "value", "decision")  # a later kind answers everything an earlier one does
+POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this many entries
+
+
+def contract_made(rules, total: int, contract: int) -> bool:
+    """Does a bidding side with ``total`` points make ``contract``? (compared as ``scoring``
+    does; the rule that a side without card points fails cannot be seen in a total)"""
+    compared = round_to_five(total) if rules.rounding and rules.contract_uses_rounded else total
+    return compared >= contract
+
+
+def side_points(deal: Deal, side: int) -> int:
+    """What ``side`` has so far: card points taken (the discard included) and bonuses declared."""
+    rules = deal.rules
+    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
+    return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
+
+
+class SolverPool:
+    """Solvers for one rule set that share their tables per side: every table entry is a fact
+    about a position for that side, whatever the root of the search, so later searches on the
+    same deal start from everything the earlier ones proved."""
+
+    TABLES = (
+        "tt",
+        "relative",
+        "suit_codes",
+        "group_cache",
+        "declaration_cache",
+        "cash_cache",
+        "winner_cache",
+        "killers",
+    )
+
+    def __init__(self):
+        self.tables: dict[int, dict] = {}
+
+    def solver(self, deal: Deal, side: int) -> Solver:
+        solver = Solver(deal, max_side=side)
+        shared = self.tables.get(side)
+        if shared is None or len(shared["tt"]) > POOL_ENTRIES:
+            shared = self.tables[side] = {name: getattr(solver, name) for name in self.TABLES}
+        for name, table in shared.items():
+            setattr(solver, name, table)
+        return solver
+
+
+# -- the choices at a discard, give or return -------------------------------------------------------
+def _discard_groups(deal: Deal) -> list[list]:
+    """The bidder's cards in groups of equal power for a discard: the same suit and points, no
+    card of another hand between them, never a king or queen (which can make a pair). A
+    discarded card leaves play, so discarding one card of a group or another leaves the same
+    game: only how many of each group go counts. Strongest first within a group."""
+    rules = deal.rules
+    seat = deal.to_move
+    strength, points = rules.strength, rules.points
+    elsewhere = [c for s, h in enumerate(deal.hands) if s != seat for c in h]
+    groups: list[list] = []
+    for suit in range(4):
+        held = sorted((c for c in deal.hands[seat] if c.suit == suit), key=lambda c: -strength[c.rank])
+        previous = None
+        for card in held:
+            joins = (
+                previous is not None
+                and points[card.rank] == points[previous.rank]
+                and Rank.KING not in (card.rank, previous.rank)
+                and Rank.QUEEN not in (card.rank, previous.rank)
+                and not any(
+                    c.suit == suit and strength[card.rank] < strength[c.rank] < strength[previous.rank]
+                    for c in elsewhere
+                )
+            )
+            if joins:
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+            previous = card
+    return groups
+
+
+def canonical(deal: Deal, action):
+    """A discard as the representative of its class (the weakest cards of each group); gives
+    and returns as they are (their cards change hands, so none are interchangeable)."""
+    if not isinstance(action, Discard):
+        return action
+    chosen = set(action.cards)
+    cards = []
+    for group in _discard_groups(deal):
+        count = sum(1 for c in group if c in chosen)
+        cards += group[len(group) - count :]
+    return Discard(tuple(sorted(cards, key=lambda c: c.index)))
+
+
+def distinct_choices(deal: Deal) -> list:
+    """Every legal discard, give or return, one per class of interchangeable choices."""
+    rules = deal.rules
+    if deal.phase == "discard":
+        groups = _discard_groups(deal)
+        options = []
+        for counts in itertools.product(*(range(len(g) + 1) for g in groups)):
+            if sum(counts) == rules.widow_size:
+                cards = [c for g, k in zip(groups, counts) for c in g[len(g) - k :]]
+                options.append(Discard(tuple(sorted(cards, key=lambda c: c.index))))
+    else:
+        kind = Give if deal.phase == "give" else Return
+        options = [kind(cards) for cards in itertools.combinations(deal.hands[deal.to_move], rules.exchange_size)]
+    return [o for o in options if deal.why_illegal(o) is None]
+
+
+def _decision_values(solver: Solver, action) -> dict:
+    """At a trick-play position: its value, the exact value of ``action`` and every action as
+    good as the best, in the order of the legal actions (as ``solve`` gives them, for less: one
+    zero-window search per other group of equivalent actions instead of an exact value)."""
+    from .normal import action_move
+    from .solver import move_to_action
+
+    seat = solver._to_move()
+    groups = solver.root_moves()
+    best = solver.value()
+    made = action_move(action)
+    snap = solver._snapshot()
+    gain = solver._apply(made, seat)
+    chosen = gain + solver.value(best - gain)
+    solver._undo(made, seat, snap)
+    best_moves = []
+    for group in groups:
+        if made in group:
+            good = chosen == best
+        else:
+            snap = solver._snapshot()
+            gain = solver._apply(group[0], seat)
+            good = solver.at_least(best - gain)
+            solver._undo(group[0], seat, snap)
+        if good:
+            best_moves += [str(move_to_action(m)) for m in group]
+    return {"value": best, "chosen": chosen, "best": best_moves}
+
+
+def _applied(deal: Deal, *actions) -> Deal:
+    copy = deal.copy()
+    for action in actions:
+        copy.apply(action)
+    return copy
+
+
+def _to_play(deal: Deal) -> Deal:
+    """The first trick-play position once the cards are moved (a raise changes nothing a
+    solver counts, so the bidder keeps the contract here)."""
+    deal = deal.copy()
+    while deal.phase == "raise":
+        deal.apply(Hold())
+    if deal.phase != "play":
+        raise ValueError(f"the deal is in the {deal.phase} phase, not at trick play")
+    return deal
+
+
+# -- the review ---------------------------------------------------------------------------------
+@dataclass
+class _Step:
+    """One solver search. ``kind``: ``decision`` (the value, the exact value of ``action`` and
+    the best actions), ``value`` (the exact value), ``make`` (can the side reach ``target``?)
+    or ``better`` (does the side end with more than after the position of step ``ref``? if so,
+    with how much exactly)."""
+
+    key: str
+    deal: Deal
+    side: int
+    kind: str
+    target: int = 0
+    ref: str = ""
+    action: object = None
+
+
+def _position_key(deal: Deal, side: int) -> str:
+    """Positions that differ only in the contract play alike (a solver counts points)."""
+    fields = [f for f in deal.position().split("/") if not f.startswith(("bidder:", "bid:", "contract:"))]
+    return "/".join(fields) + f"|{side}"
+
+
+class Review:
+    """The review of one seat's decisions in a record (see the module docstring)."""
+
+    def __init__(self, record: str, seat: int = 0, exhaustive: bool = False):
+        self.final = final = parse_record(record)
+        rules = final.rules
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+            raise PositionError(f"seat: {seat!r} is not a seat; seats are 0 to {rules.players - 1}")
+        self.record = final.record()
+        self.seat = seat
+        self.side = rules.side_of(seat)
+        self.exhaustive = exhaustive
+        self.steps: list[_Step] = []
+        self.results: dict[str, object] = {}
+        self.pool = SolverPool()
+        self.items: list[tuple] = []  # (kind, action number, deal before, action, plan)
+        moments = []  # (number, deal before, action) of the reviewed seat
+        self.play_start: Deal | None = None
+        deal = Deal(
+            rules, [list(h) for h in final.initial_hands], list(final.initial_widow), final.dealer, final.match_scores
+        )
+        for number, (mover, action) in enumerate(final.history, 1):
+            if deal.phase == "play" and self.play_start is None:
+                self.play_start = deal.copy()
+            if mover == seat:
+                moments.append((number, deal.copy(), action))
+            deal.apply(action)
+        if deal.phase == "play" and self.play_start is None:
+            self.play_start = deal.copy()
+        # the first trick: what the bidder's side can take (its seat leads, so a decision there
+        # is a full search of the same position, made first)
+        self.start_key = None
+        start = self.play_start
+        if start is not None and start.bidder is not None:
+            bidder_side = rules.side_of(start.bidder)
+            exact = bidder_side == self.side and any(
+                isinstance(a, (Raise, Hold, Discard, Give, Return)) for _, _, a in moments
+            )
+            target = start.contract - side_points(start, bidder_side)
+            self.start_key = self._add(start, bidder_side, "value" if exact else "make", target=target)
+        for number, before, action in moments:
+            self._plan(number, before, action)
+
+    # -- planning: the solver searches the review needs ---------------------------------------
+    def _add(self, deal: Deal, side: int, kind: str, **extra) -> str:
+        key = _position_key(deal, side)
+        if kind == "better":
+            key += "|better"
+        for step in self.steps:
+            if step.key == key:
+                if kind in STEP_KINDS and STEP_KINDS.index(kind) > STEP_KINDS.index(step.kind):
+                    step.kind = kind  # the bigger search answers the smaller question too
+                    step.action = extra.get("action")
+                return key
+        self.steps.append(_Step(key, deal, side, kind, **extra))
+        return key
+
+    def _plan(self, number: int, before: Deal, action) -> None:
+        kind = PLAY_KINDS.get(type(action))
+        if kind is not None:
+            forced = len(before.legal_actions()) == 1
+            key = None if forced else self._add(before, self.side, "decision", action=action)
+            self.items.append((kind, number, before, action, {"key": key}))
+        elif isinstance(action, (Discard, Give, Return)):
+            # compared with the first trick as it came: not reviewed if the record stops before it
+            plan = self._plan_cards(number, before, action) if self.start_key is not None else None
+            self.items.append((before.phase, number, before, action, plan))
+        elif isinstance(action, (Hold, Raise)):
+            self.items.append(("raise", number, before, action, {}))
+        # bids and passes: the auction summary speaks for them
+
+    def _plan_cards(self, number: int, deal: Deal, made) -> dict:
+        """Each choice compared with the one made, by what the bidder's side takes from the
+        first trick on plus what the choice itself gives it (a discard's points)."""
+        from .normal import candidates
+
+        side = deal.rules.side_of(deal.bidder)
+        made = canonical(deal, made)
+        every = distinct_choices(deal)
+        exact = self.exhaustive or len(every) <= EXACT_LIMIT
+        if exact:
+            options = every
+        else:
+            others = [canonical(deal, o) for o in candidates(deal, CANDIDATES)]
+            options = list(dict.fromkeys([made, *others]))
+        have = side_points(deal, side)
+        plan = {"made": made, "exact": exact, "distinct": len(every), "options": []}
+        for option in options:
+            after = _applied(deal, option)
+            gained = side_points(after, side) - have
+            returns = [None]
+            if isinstance(option, Give):  # the bidder's best return among a few
+                while after.phase == "raise":  # (the Ukrainian order: give, raise, return)
+                    after.apply(Hold())
+                returns = self._returns(number, after, option == made)
+                plan["returns_distinct"] = len(distinct_choices(after))
+            keys = []
+            for answer in returns:
+                start = _to_play(after if answer is None else _applied(after, answer))
+                actual = option == made and (answer is None or answer == returns[0])
+                if actual:
+                    keys.append(self.start_key)
+                else:
+                    keys.append(self._add(start, side, "better", ref=self.start_key))
+            plan["options"].append((option, gained, keys, returns))
+        return plan
+
+    def _returns(self, number: int, deal: Deal, made_give: bool) -> list:
+        """The returns compared after a give: the one made (after the give made), then the
+        normal player's first candidates."""
+        from .normal import candidates
+
+        out = []
+        if made_give:
+            out.append(next(a for _, a in self.final.history[number:] if isinstance(a, Return)))
+        for option in candidates(deal, RETURN_CANDIDATES):
+            if option not in out:
+                out.append(option)
+        return out
+
+    # -- running ------------------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.steps)
+
+    @property
+    def done(self) -> int:
+        return len(self.results)
+
+    def run(self, step: int) -> None:
+        """Compute step ``step`` (and every earlier one not yet computed)."""
+        if not 0 <= step < self.total:
+            raise PositionError(f"step: {step} is not a step of this review (0 to {self.total - 1})")
+        for s in self.steps[: step + 1]:
+            if s.key not in self.results:
+                self.results[s.key] = self._compute(s)
+
+    def _compute(self, step: _Step):
+        solver = self.pool.solver(step.deal, step.side)
+        if step.kind == "decision":
+            return _decision_values(solver, step.action)
+        if step.kind == "value":
+            return solver.value()
+        if step.kind == "make":
+            return solver.at_least(step.target)
+        # better: a higher total than the reference (the choice made), counting what each has
+        reference = side_points(self.play_start, step.side) + self._value(step.ref)
+        target = reference - side_points(step.deal, step.side) + 1
+        if not solver.at_least(target):
+            return None
+        return solver.value(target)
+
+    def run_all(self) -> dict:
+        if self.total:
+            self.run(self.total - 1)
+        return self.result()
+
+    def _value(self, key: str) -> int:
+        result = self.results[key]
+        return result["value"] if isinstance(result, dict) else result
+
+    # -- the result ---------------------------------------------------------------------------
+    def result(self) -> dict:
+        from .game import public_log
+
+        if self.done < self.total:
+            raise ValueError(f"the review is not finished: {self.done} of {self.total} steps done")
+        final = self.final
+        rules = final.rules
+        decisions = [self._decision(*item) for item in self.items]
+        out = {
+            "record": self.record,
+            "rules": rules.name,
+            "seat": self.seat,
+            "side": self.side,
+            "side_seats": [s for s in range(rules.players) if rules.side_of(s) == self.side],
+            "all_hands_known": True,
+            "hands": [[str(c) for c in h] for h in final.initial_hands],
+            "widow": [str(c) for c in final.initial_widow],
+            "auction": self._auction(),
+            "decisions": decisions,
+            "cost": sum(d["cost"] or 0 for d in decisions),
+            "tricks": _tricks(final),
+            "log": public_log(final, self.seat),  # the story of the deal, for the replay
+            "over": final.is_over,
+            "steps": self.total,
+        }
+        if final.is_over and not final.redealt:
+            out["score"] = final.score().to_dict()
+        return out
+
+    def _start_total(self) -> int | None:
+        """The bidder's side's total with best play from the first trick, where computed."""
+        if self.start_key is None or isinstance(self.results[self.start_key], bool):
+            return None
+        start = self.play_start
+        return side_points(start, start.rules.side_of(start.bidder)) + self._value(self.start_key)
+
+    def _auction(self) -> dict | None:
+        if self.start_key is None:
+            return None
+        start = self.play_start
+        rules = start.rules
+        best = self._start_total()
+        result = self.results[self.start_key]
+        out = {
+            "bidder": start.bidder,
+            "bid": start.bid,
+            "contract": start.contract,
+            "side": rules.side_of(start.bidder),
+            "best_total": best,
+            "can_make": contract_made(rules, best, start.contract) if best is not None else result,
+        }
+        if self.final.is_over:
+            scored = self.final.score().sides[out["side"]]
+            out["total"], out["made"] = scored.total, scored.contract_made
+        return out
+
+    def _decision(self, kind, number, before, action, plan) -> dict:
+        out = {"number": number, "kind": kind, "action": str(action), "forced": False, "cost": None}
+        if kind in PLAY_KINDS.values():
+            return self._play_decision(out, before, action, plan)
+        if kind == "raise":
+            return self._raise(out, before, action)
+        if plan is None:
+            return out
+        return self._card_choice(out, kind, before, plan)
+
+    def _play_decision(self, out, before, action, plan) -> dict:
+        have = side_points(before, self.side)
+        out.update(trick=before.tricks_played + 1, position=before.position(), have=have)
+        if plan["key"] is None:
+            out.update(forced=True, best=[str(action)], options=[])
+            return out
+        found = self.results[plan["key"]]
+        best, chosen = found["value"], found["chosen"]
+        out.update(
+            exact=True,
+            value=chosen,
+            best_value=best,
+            total=have + chosen,
+            best_total=have + best,
+            cost=best - chosen,
+            best=found["best"],
+        )
+        return out
+
+    def _card_choice(self, out, kind, before, plan) -> dict:
+        side = before.rules.side_of(before.bidder)
+        have = side_points(before, side)
+        reference = self._start_total() - have  # the choice made: what it brings from here
+        scored = []
+        for option, gained, keys, returns in plan["options"]:
+            found = []  # (value brought from here, the return) for each return compared
+            for key, answer in zip(keys, returns):
+                if key == self.start_key:
+                    found.append((reference, answer))
+                elif self.results[key] is not None:
+                    found.append((gained + self.results[key], answer))
+            item = {"action": str(option)}
+            if returns[0] is not None:
+                item["returns"] = [str(r) for r in returns]  # the bidder's returns compared
+            if found:
+                value, answer = max(found, key=lambda f: f[0])
+                item["value"] = value
+                if answer is not None:
+                    item["return"] = str(answer)
+            else:
+                item["at_most"] = reference  # tested: not better than the choice made
+            scored.append((option, item))
+        chosen = next(item for option, item in scored if option == plan["made"])
+        best_value = max(item.get("value", reference) for _, item in scored)
+        out.update(
+            side=side,
+            have=have,
+            exact=plan["exact"],
+            value=chosen["value"],
+            best_value=best_value,
+            total=have + chosen["value"],
+            best_total=have + best_value,
+            cost=best_value - chosen["value"],
+            best=[item["action"] for _, item in scored if item.get("value") == best_value],
+            options=sorted((item for _, item in scored), key=lambda i: -i.get("value", i.get("at_most", 0))),
+            compared=len(scored),
+            distinct=plan["distinct"],
+        )
+        if kind == "give":
+            compared = max(len(r) for _, _, _, r in plan["options"])
+            out.update(returns_compared=compared, returns_distinct=plan["returns_distinct"])
+            out["exact"] = out["exact"] and compared >= plan["returns_distinct"]
+        return out
+
+    def _raise(self, out: dict, before: Deal, action) -> dict:
+        """The contract named, against the side's total with best play from the first trick."""
+        rules = before.rules
+        total = self._start_total()
+        held = before.contract
+        chosen = action.amount if isinstance(action, Raise) else held
+        out["contract"] = chosen
+        if total is None:  # the record stops before trick play
+            return out
+
+        def score(contract):
+            return contract if contract_made(rules, total, contract) else -contract
+
+        amounts = [held] + [a.amount for a in before.legal_actions() if isinstance(a, Raise)]
+        making = [c for c in amounts if contract_made(rules, total, c)]
+        best = max(making) if making else held
+        out.update(
+            exact=True,
+            side=rules.side_of(before.bidder),
+            best_total=total,
+            value=score(chosen),
+            best_value=score(best),
+            cost=score(best) - score(chosen),
+            best=["hold" if best == held else f"raise:{best}"],
+        )
+        return out
+
+
+def _tricks(deal: Deal) -> list[dict]:
+    """The tricks as played, for the replay: leader, cards by seat, winner, points, and the
+    declarations, questions and answers made before the lead."""
+    rules = deal.rules
+    out = []
+    current: dict = {"cards": [], "before": []}
+    replay = Deal(
+        rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer, deal.match_scores
+    )
+    for mover, action in deal.history:
+        if isinstance(action, Play):
+            if not current["cards"]:
+                current["leader"] = mover
+            current["cards"].append({"seat": mover, "card": str(action.card)})
+            replay.apply(action)
+            if len(current["cards"]) == rules.players:
+                current["winner"] = replay.leader
+                current["points"] = sum(rules.points["ATKQJ9876".index(c["card"][1])] for c in current["cards"])
+                out.append(current)
+                current = {"cards": [], "before": []}
+            continue
+        if isinstance(action, (Declare, AskFull, AskHalf, Answer)):
+            current["before"].append({"seat": mover, "action": str(action)})
+        replay.apply(action)
+    if current["cards"] or current["before"]:
+        out.append(current)
+    return out
+
+
+# -- one review at a time, for the browser worker --------------------------------------------------
+_current: Review | None = None
+
+
+def review_step(record: str, seat: int = 0, step: int | None = None, exhaustive: bool = False) -> dict:
+    """For the worker: with ``step`` None the whole review; otherwise compute that step. The
+    review of the same record and seat is kept between calls, so steps are never redone (and
+    a missing one is computed again: the answer depends only on the request). The answer says
+    how far the review is; once every step is done it carries the review."""
+    global _current
+    record = parse_record(record).record()
+    if _current is None or (_current.record, _current.seat, _current.exhaustive) != (record, seat, exhaustive):
+        _current = Review(record, seat, exhaustive)
+    review = _current
+    if step is None:
+        review.run_all()
+    elif review.total:
+        review.run(step)
+    out = {"steps": review.total, "done": review.done}
+    if review.done == review.total:
+        out["review"] = review.result()
+    return out

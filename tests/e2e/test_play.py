@@ -1,0 +1,369 @@
+"""The play page in Chromium: a whole deal that tells its story, hints that never name a hidden
+card, the end-of-deal summary, and the review that finds the cost of a deliberately bad card;
+in every state: no text of the other language's catalog and no horizontal scroll.
+
+The human's actions are worked out first with the engine (``engine.game.step``, the same code the
+page's worker runs), so the test knows which card is the bad one and what it costs (``solve``)."""
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+import build
+from engine import ALL_CARDS
+from engine.game import _replay, step
+from engine.rules import parse_rules
+from engine.solver import solve
+from sitebuild.catalogs import card_label, card_name, fmt
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+def script(rules, seed, computers):
+    """Seat 0's actions: pass (or open at the minimum), declare or ask the partner when it can,
+    answer the first way it can, the first legal card, and once, from the second trick on, the
+    card the solver finds dearest. Returns the actions, the states before each, the bad card."""
+    request = {"rules": rules, "seed": seed, "computers": computers}
+    state = step(request)
+    actions, states, bad = [], [], None
+    while state["phase"] != "done":
+        legal = state["legal"]
+        states.append(state)
+        cards = [c for c in state["hand"] if c in legal]
+        others = [a for a in legal if a not in cards]
+        if state["phase"] == "auction":
+            action = "p" if "p" in legal else min((a for a in legal if a.isdigit()), key=int)
+        elif state["phase"] in ("discard", "give", "return"):
+            count = len(legal[0].split(":")[1].split("."))
+            action = f"{state['phase']}:" + ".".join(state["hand"][:count])
+        elif state["phase"] == "raise":
+            action = "hold"
+        elif others:
+            preferred = [a for a in others if a.startswith("trump:")] + [a for a in others if a == "askfull"]
+            action = (preferred or [a for a in others if a.startswith("answer")] or cards)[0]
+        elif bad is None and sum(state["tricks"]) >= 1 and len(cards) > 1:
+            deal = _replay(parse_rules(rules), seed, state["history"]).deal
+            solution = solve(deal)
+            worst = min(solution.actions, key=lambda a: a.value)
+            action = cards[0]
+            if solution.value - worst.value >= 5:
+                action = worst.action
+                bad = {"card": worst.action, "cost": solution.value - worst.value, "trick": sum(state["tricks"]) + 1}
+        else:
+            action = cards[0]
+        actions.append(action)
+        state = step({**request, "history": state["history"], "action": action})
+    return actions, states, bad, state
+
+
+def _texts(catalog):
+    def walk(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                yield from walk(v)
+        elif isinstance(value, str):
+            yield value
+
+    for section in ("ui", "verdicts", "reasons", "kinds", "seats", "presets", "cards", "suits", "ranks"):
+        yield from walk(catalog.get(section, {}))
+
+
+def foreign_fragments(lang):
+    """Pieces of the other language's catalog that cannot appear on a page in ``lang``: the text
+    between placeholders, at least two words and 10 characters, found nowhere in ``lang``'s."""
+    mine = " ".join(_texts(build.load_catalog(lang)))
+    other = build.load_catalog("en" if lang == "fi" else "fi")
+    found = set()
+    for text in _texts(other):
+        for part in re.split(r"\{[^}]*\}", text):
+            part = part.strip(" .,:;!?()–-·✓✗")
+            if len(part) >= 10 and " " in part and part not in mine:
+                found.add(part)
+    return found
+
+
+FOREIGN_WORDS = {
+    "fi": re.compile(r"\b(spades|clubs|diamonds|hearts|ace|king|queen|jack|bid|pass|trick|trump)\b", re.I),
+    "en": re.compile(r"\b(pata|risti|ruutu|hertta|ässä|kuningas|rouva|sotilas|tikki|valtti)\w*", re.I),
+}
+
+
+class Journey:
+    """A visit to the play page that checks every state it reaches."""
+
+    def __init__(self, visit, base_url, lang, width, height, mobile, axe=False):
+        options = {"viewport": {"width": width, "height": height}}
+        if axe:
+            options["bypass_csp"] = True  # axe-core is injected as a script
+        if mobile:
+            options.update(is_mobile=True, has_touch=True)
+        self.v = visit(**options)
+        self.lang = lang
+        self.width = width
+        self.mobile = mobile
+        self.catalog = build.load_catalog(lang)
+        self.fragments = foreign_fragments(lang)
+        self.base_url = base_url
+        self.news: list[str] = []
+        self.states = 0
+        self.axe = None
+        if axe:
+            from axe_playwright_python.sync_playwright import Axe
+
+            self.axe = Axe()
+
+    def ui(self, key, **params):
+        return fmt(self.catalog["ui"][key], params, self.catalog)
+
+    def open(self, seed):
+        self.page = self.v.open(f"{self.base_url}/{self.lang}/play/#seed={seed}")
+        self.game = self.page.locator("#game")
+        self.check()
+        return self.page
+
+    def press(self, locator):
+        if self.mobile:
+            locator.tap()
+        else:
+            self.page.mouse.move(0, 0)  # a card under the resting pointer would lift on hover
+            locator.click()
+
+    def check(self, name=None):
+        """No text of the other language, no horizontal scroll; a screenshot when named."""
+        page = self.page
+        text = page.locator("main").inner_text()
+        found = [f for f in self.fragments if f in text]
+        assert not found, f"{self.lang} page shows the other language's text: {found[:5]}"
+        word = FOREIGN_WORDS[self.lang].search(text)
+        assert not word, f"{self.lang} page shows the word {word.group(0)!r}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= self.width, "the page scrolls sideways"
+        if name and self.axe:
+            results = self.axe.run(page)
+            bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+            assert not bad, (name, [(x["id"], x["nodes"][0]["html"]) for x in bad])
+        if name:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"play-{self.lang}-{self.width}-{name}.png"), full_page=True)
+        self.states += 1
+
+    def wait_step(self, before, timeout=120):
+        start = time.time()
+        while time.time() - start < timeout:
+            if self.game.get_attribute("data-step") != before:
+                self.news.append(self.page.locator("#play-news").inner_text())
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError("the page did not answer")
+
+    def wait_text(self, selector, predicate, timeout=120):
+        start = time.time()
+        while time.time() - start < timeout:
+            text = self.page.locator(selector).inner_text()
+            if predicate(text):
+                return text
+            self.page.wait_for_timeout(200)
+        raise AssertionError(f"{selector}: {self.page.locator(selector).inner_text()!r}")
+
+    def act(self, action):
+        page = self.page
+        before = self.game.get_attribute("data-step")
+        if re.fullmatch(r"[SCDH][AKQJT9876]", action):
+            self.press(page.locator(f'#hand button[data-card="{action}"]'))
+        elif action.split(":")[0] in ("discard", "give", "return"):
+            kind, cards = action.split(":")
+            for card in cards.split("."):
+                self.press(page.locator(f'#hand button[data-card="{card}"]'))
+            self.press(page.locator(f'#actions button[data-action="{kind}"]'))
+        else:
+            self.press(page.locator(f'#actions button[data-action="{action}"]'))
+        self.wait_step(before)
+
+
+def hidden_cards(state):
+    """The cards seat 0 cannot know of at this state (in the others' hands, or a discard)."""
+    seen = set(state["hand"]) | set(state["widow"])
+    for event in state["log"]:
+        seen |= {event.get("card")} | set(event.get("cards", []))
+    return [str(c) for c in ALL_CARDS if str(c) not in seen]
+
+
+def names(card, catalog):
+    return [card_name(card, case, catalog) for case in ("nom", "gen", "part", "ade")] + [card_label(card, catalog)]
+
+
+def ask_hint(journey, state):
+    page = journey.page
+    journey.press(page.locator("#actions .hint-button"))
+    text = journey.wait_text("#play-hint", lambda t: t.strip() and "…" not in t)
+    assert text.startswith(journey.ui("hint_choice", choice="")[:5])
+    for card in hidden_cards(state):
+        for name in names(card, journey.catalog):
+            assert name not in text, f"the hint names the hidden {card}: {text}"
+    journey.check()
+    return text
+
+
+def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(visit, base_url):
+    """faq-pairs, seat 0 defends: the partner asks seat 0 for a full pair, a computer's answer
+    declares trump, seat 0 asks its partner; seat 0 plays one bad card; the review finds it."""
+    seed, computers = 14, ["normal", "normal", "normal"]
+    actions, states, bad, final = script("faq-pairs", seed, computers)
+    assert bad is not None
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True, axe=True)
+    page = j.open(seed)
+    page.select_option("#play-rules", "faq-pairs")
+    for i in range(3):
+        assert page.locator(f"#play-level-{i + 1}").input_value() == "normal"
+    page.check("#play-hints")
+    j.check("setup")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    assert page.locator("#play-news").get_attribute("aria-live") == "polite"
+    hinted = 0
+    for i, (action, state) in enumerate(zip(actions, states)):
+        assert j.game.get_attribute("data-phase") == state["phase"] and j.game.get_attribute("data-to-move") == "0"
+        j.check("auction" if i == 0 else "mid-deal" if sum(state["tricks"]) == 4 and not state["trick"] else None)
+        prompt = page.locator("#play-prompt").inner_text()
+        if any(a.startswith("answer:") for a in state["legal"]):  # the partner's question, with what was asked
+            assert j.ui("ev_ask_full_to_you") in prompt and j.ui("prompt_answer") in prompt
+            j.check("question")
+        if state["phase"] == "auction":
+            assert page.locator("#actions select").count() == 0  # bid buttons, not a <select>
+            assert page.locator('#actions button[data-action="p"]').count() == 1
+        if (i == 0 or (state["phase"] == "play" and hinted < 2)) and page.locator("#actions .hint-button").count():
+            ask_hint(j, state)
+            hinted += 1
+        j.act(action)
+    assert hinted >= 2
+    assert j.game.get_attribute("data-phase") == "done"
+    # the story: the partner's question to you, the computer's declaring answer, your question
+    told = "\n".join(j.news)
+    answer = next(e for e in final["log"] if e["kind"] == "answer" and e["suit"])
+    assert (
+        j.ui("ev_answer", who=j.ui(f"who_{final['where'][answer['seat']]}"), suit=answer["suit"], bonus=answer["bonus"])
+        in told
+    )
+    assert j.ui("ev_ask_full_you") in told
+    assert j.ui("ev_ask_full_to_you") in told
+    story = page.locator("#story-list li")
+    assert story.count() == len(final["log"])
+    # the end of the deal: contract made or lost, each side, the new totals; nothing stale
+    result = page.locator("#result").inner_text()
+    bidder = next(s for s in final["score"]["sides"] if s["role"] == "bidder")
+    key = "sum_made" if bidder["contract_made"] else "sum_failed"
+    who = {"who": j.ui("who_them"), "who_gen": j.ui("who_them_gen")}
+    assert j.ui(key, total=bidder["total"], contract=final["score"]["contract"], **who) in result
+    totals = ", ".join(
+        f"{j.ui('play_you_pair' if side == 0 else 'play_them_pair')} {t}"
+        for side, t in enumerate(final["totals_after"])
+    )
+    assert j.ui("play_totals_after", scores=totals) in result
+    assert page.locator("#scores").inner_text() == j.ui("play_totals_after", scores=totals)
+    assert page.locator("#hand").is_hidden() and page.locator("#actions button").count() == 0
+    assert "0 piilossa" not in page.locator("#table").inner_text()
+    assert page.locator(".breakdown .bidder-row").count() == 1
+    j.check("end")
+    # the review: stopped while it starts, then run to the end
+    j.press(page.locator("#review-start"))
+    assert j.ui("review_assumes") in page.locator("#review").inner_text()
+    j.check()
+    j.press(page.locator("#review button", has_text=j.ui("review_stop")))
+    j.wait_text("#review", lambda t: j.ui("review_stopped") in t)
+    j.check()
+    j.press(page.locator("#review-start"))
+    j.wait_text("#review", lambda t: j.ui("review_total", cost="")[:10] in t or j.ui("review_perfect") in t, 600)
+    j.check("review")
+    trick = page.locator(f'.replay-trick[data-trick="{bad["trick"]}"]')
+    assert "costly" in trick.get_attribute("class")
+    decision = trick.locator(".decision.costly").inner_text()
+    assert j.ui("review_choice", choice=card_name(bad["card"], "nom", j.catalog)) in decision
+    assert j.ui("review_cost", cost=bad["cost"]) in decision
+    assert not j.v.errors
+
+
+def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(visit, base_url):
+    seed, computers = 7, ["normal", "easy"]
+    actions, states, bad, final = script("three-player", seed, computers)
+    j = Journey(visit, base_url, "en", 1280, 900, mobile=False)
+    page = j.open(seed)
+    page.select_option("#play-rules", "three-player")
+    page.select_option("#play-level-2", "easy")
+    page.check("#play-hints")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    for i, (action, state) in enumerate(zip(actions, states)):
+        j.check("mid-deal" if i == len(actions) // 2 else None)
+        if i == 2 and page.locator("#actions .hint-button").count():
+            ask_hint(j, state)
+        j.act(action)
+    told = "\n".join(j.news)
+    declaration = next(e for e in final["log"] if e["kind"] == "declare")
+    who = j.ui(f"who_{final['where'][declaration['seat']]}")
+    assert j.ui("ev_declare", who=who, suit=declaration["suit"], bonus=declaration["bonus"]) in told
+    widow = next(e for e in final["log"] if e["kind"] == "widow")
+    assert j.ui("ev_widow", cards=", ".join(card_name(c, "nom", j.catalog) for c in widow["cards"])) in told
+    table = page.locator("#table").inner_text()
+    assert "0 hidden" not in table
+    j.check("end")
+    # a review in progress is dropped when the next deal starts, and the table goes on at once
+    j.press(page.locator("#review-start"))
+    j.check()
+    before = j.game.get_attribute("data-step")
+    started = time.time()
+    j.press(page.locator("#result button", has_text=j.ui("play_next")))
+    j.wait_step(before, timeout=60)
+    assert time.time() - started < 30
+    assert page.locator("#review").is_hidden()
+    assert page.locator("#deal-info").inner_text().startswith(j.ui("play_deal", n=2, dealer="")[:6])
+    j.check()
+    assert not j.v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang):
+    """Three-player, seat 0 opens and wins the auction: putting away two cards instead of three
+    is refused with 'choose exactly 3 cards', never with a word about playing a card."""
+    rules, seed = "three-player", None
+    for candidate in range(1, 60):
+        state = step({"rules": rules, "seed": candidate, "computers": ["easy", "easy"]})
+        if state["phase"] == "auction" and "p" not in state["legal"]:
+            after = step(
+                {
+                    "rules": rules,
+                    "seed": candidate,
+                    "computers": ["easy", "easy"],
+                    "history": state["history"],
+                    "action": "40",
+                }
+            )
+            if after["phase"] == "discard":
+                seed = candidate
+                break
+    assert seed is not None
+    j = Journey(visit, base_url, lang, 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-rules", rules)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    j.act("40")
+    assert j.game.get_attribute("data-phase") == "discard"
+    assert j.ui("prompt_discard", count=3) in page.locator("#play-prompt").inner_text()
+    for card in page.locator("#hand button").all()[:2]:
+        j.press(card)
+    assert j.ui("chosen_count", n=2, count=3) in page.locator("#actions").inner_text()
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator('#actions button[data-action="discard"]'))
+    j.wait_step(before)
+    feedback = page.locator("#play-feedback").inner_text()
+    catalog = j.catalog
+    assert fmt(catalog["reasons"]["wrong_card_count"], {"count": 3}, catalog) in feedback
+    assert catalog["verdicts"]["illegal"] not in feedback
+    j.check("discard-refused")
+    assert not j.v.errors

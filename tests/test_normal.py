@@ -1,0 +1,236 @@
+"""The normal computer player: what a seat sees, the deals it makes up, its choices (legal,
+deterministic, blind to hidden cards), and the arena that compares player types."""
+
+import math
+import random
+
+import pytest
+
+from engine import PRESETS, Deal, Play
+from engine.arena import arena, interval, lines, play_deal, rotations
+from engine.game import PLAYERS, computer_action
+from engine.normal import decide
+from engine.observe import DISCARD, WIDOW, _allowed_places, _places, _rebuild, observe, sample_deals
+from engine.players import random_action
+
+
+def _midway(rules, seed, policy=computer_action):
+    """A deal some way in, with the seat to move: random prefixes of the simple player's games."""
+    deal = Deal.new(rules, seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 60)):
+        if deal.is_over:
+            break
+        deal.apply(policy(deal, rng))
+    return deal
+
+
+def _true_place(deal, seat, card):
+    for s, hand in enumerate(deal.hands):
+        if s != seat and card in hand:
+            return s
+    if deal.phase == "auction" and card in deal.widow:
+        return WIDOW
+    return DISCARD
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_true_deal_is_always_one_the_seat_can_imagine(name):
+    """Every unseen card's real place is among the places allowed for it, and rebuilding the
+    deal with the real places gives the real deal back: the inferences never rule out the truth."""
+    rules = PRESETS[name]
+    checked = 0
+    for seed in range(40):
+        deal = _midway(rules, seed, computer_action if seed % 2 else random_action)
+        if deal.is_over:
+            continue
+        for seat in range(rules.players):
+            if deal.phase not in ("play", "auction") and seat != deal.to_move:
+                continue  # before trick play only the seat to act knows the cards it moved
+            obs = observe(deal, seat)
+            places = _places(obs)
+            unseen = obs.unseen()
+            allowed = _allowed_places(obs, unseen, places)
+            layout = {p: [] for p in places}
+            for card in unseen:
+                where = _true_place(deal, seat, card)
+                assert where in allowed[card], (seed, seat, str(card))
+                layout[where].append(card)
+            rebuilt = _rebuild(obs, layout)
+            assert rebuilt is not None
+            assert [sorted(h) for h in rebuilt.hands] == [sorted(h) for h in deal.hands]
+            checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "german"])
+def test_made_up_deals_agree_with_everything_public(name):
+    rules = PRESETS[name]
+    for seed in range(12):
+        deal = _midway(rules, seed)
+        if deal.is_over:
+            continue
+        seat = deal.to_move
+        for made_up in sample_deals(observe(deal, seat), random.Random(seed), 6):
+            assert made_up.phase == deal.phase and made_up.to_move == seat
+            assert made_up.hands[seat] == deal.hands[seat]
+            assert [len(h) for h in made_up.hands] == [len(h) for h in deal.hands]
+            assert made_up.trick == deal.trick and made_up.trump == deal.trump
+            assert made_up.declarations == deal.declarations and made_up.tricks == deal.tricks
+            assert made_up.auction == deal.auction and made_up.contract == deal.contract
+
+
+def test_a_declared_pair_stays_with_its_declarer_in_every_made_up_deal():
+    rules = PRESETS["three-player"]
+    for seed in range(200):
+        deal = _midway(rules, seed)
+        if deal.is_over or deal.phase != "play" or not deal.declarations:
+            continue
+        declaration = deal.declarations[-1]
+        seat = next(s for s in range(3) if s != declaration.seat)
+        held = [c for c in deal.hands[declaration.seat] if c.suit == declaration.suit and c.rank in (2, 3)]
+        if not held:
+            continue
+        for made_up in sample_deals(observe(deal, seat), random.Random(seed), 6):
+            assert all(c in made_up.hands[declaration.seat] for c in held)
+        return
+    pytest.fail("no deal with a declared pair still in hand found")
+
+
+def test_a_seat_that_did_not_follow_suit_holds_none_of_it_in_any_made_up_deal():
+    rules = PRESETS["faq"]
+    found = 0
+    for seed in range(300):
+        deal = _midway(rules, seed)
+        if deal.is_over or deal.phase != "play":
+            continue
+        obs = observe(deal, 0)
+        voids = set()
+        trick = []
+        for mover, action in obs.plays:
+            if isinstance(action, Play):
+                if trick and action.card.suit != trick[0].suit and mover != 0:
+                    voids.add((mover, trick[0].suit))
+                trick = [] if len(trick) == rules.players - 1 else [*trick, action.card]
+        if not voids:
+            continue
+        found += 1
+        for made_up in sample_deals(obs, random.Random(seed), 6):
+            for mover, suit in voids:
+                assert not any(c.suit == suit for c in made_up.hands[mover])
+        if found >= 5:
+            return
+    pytest.fail("too few deals with a shown void")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_normal_player_does_not_look_at_hidden_cards(name):
+    """Its whole reasoning (every choice and score) is the same when the cards it cannot see
+    are dealt differently among the other hands."""
+    rules = PRESETS[name]
+    for seed in range(10):
+        deal = _midway(rules, seed, random_action)
+        if deal.is_over:
+            continue
+        seat = deal.to_move
+        before = decide(deal, random.Random(5))
+        assert deal.why_illegal(before.action) is None
+        others = [s for s in range(rules.players) if s != seat]
+        unseen = [c for s in others for c in deal.hands[s]]
+        random.Random(seed).shuffle(unseen)
+        shuffled = deal.copy()
+        for s in others:
+            size = len(deal.hands[s])
+            shuffled.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        assert decide(shuffled, random.Random(5)).to_dict() == before.to_dict()
+
+
+def test_the_normal_player_is_deterministic_for_a_seed():
+    deal = _midway(PRESETS["faq-pairs"], 11)
+    first = decide(deal, random.Random(9)).to_dict()
+    assert decide(deal.copy(), random.Random(9)).to_dict() == first
+
+
+def test_decisions_say_what_was_compared():
+    rules = PRESETS["three-player"]
+    kinds = set()
+    for seed in range(30):
+        deal = _midway(rules, seed)
+        if deal.is_over:
+            continue
+        decision = decide(deal, random.Random(seed))
+        kinds.add((decision.phase, decision.method))
+        if decision.method != "forced":
+            assert decision.samples > 0 and len(decision.choices) >= 2
+            assert decision.choices[0].action == decision.action
+            utilities = [c.utility for c in decision.choices]
+            assert utilities == sorted(utilities, reverse=True)
+    assert ("play", "playout") in kinds and ("play", "solver") in kinds
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_normal_players_never_make_an_illegal_move(name):
+    """Whole deals, every action verified by ``Deal.apply`` (more deals with --runslow)."""
+    rules = PRESETS[name]
+    seating = tuple("normal" if s % 2 == 0 else "easy" for s in range(rules.players))
+    deal = play_deal(rules, 100, seating)
+    assert deal.is_over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_normal_players_never_make_an_illegal_move_over_many_deals(name):
+    rules = PRESETS[name]
+    for seed in range(25):
+        seating = tuple("normal" if (s + seed) % 3 else "easy" for s in range(rules.players))
+        assert play_deal(rules, 1000 + seed, seating).is_over
+
+
+def test_player_types():
+    assert set(PLAYERS) == {"easy", "normal"}
+
+
+def test_rotations_seat_every_type_everywhere_once():
+    assert rotations(["normal", "easy", "easy"]) == [
+        ("normal", "easy", "easy"),
+        ("easy", "normal", "easy"),
+        ("easy", "easy", "normal"),
+    ]
+    assert rotations(["normal", "easy", "normal", "easy"]) == [
+        ("normal", "easy", "normal", "easy"),
+        ("easy", "normal", "easy", "normal"),
+    ]
+
+
+def test_interval_is_the_mean_with_1_96_standard_errors():
+    result = interval([1.0, 2.0, 3.0, 4.0])
+    half = 1.959964 * math.sqrt(5 / 3) / 2
+    assert result.mean == 2.5
+    assert result.low == pytest.approx(2.5 - half) and result.high == pytest.approx(2.5 + half)
+
+
+def test_arena_plays_duplicate_deals_and_reports_intervals():
+    out = arena(PRESETS["faq"], ["normal", "easy", "easy"], 2, seed=4)
+    assert out["games"] == 6 and [t["player"] for t in out["types"]] == ["normal", "easy"]
+    assert out["difference"]["players"] == ["normal", "easy"]
+    for t in out["types"]:
+        assert t["low"] <= t["mean"] <= t["high"]
+    text = "\n".join(lines(out))
+    assert "normal - easy" in text and "95 % interval" in text
+    # duplicate: the same cards in every rotation
+    a = play_deal(PRESETS["faq"], 4, ("normal", "easy", "easy"))
+    b = play_deal(PRESETS["faq"], 4, ("easy", "normal", "easy"))
+    assert a.initial_hands == b.initial_hands
+
+
+@pytest.mark.parametrize(
+    "players, deals, message",
+    [
+        (["normal", "easy"], 3, "has 3 seats"),
+        (["normal", "hard", "easy"], 3, "unknown player 'hard'"),
+        (["normal", "easy", "easy"], 1, "at least 2 deals"),
+    ],
+)
+def test_arena_refuses_bad_settings(players, deals, message):
+    with pytest.raises(ValueError, match=message):
+        arena(PRESETS["three-player"], players, deals)

@@ -1,0 +1,237 @@
+"""The deal review: its values replayed through the solver, its choices compared, its steps, and
+its command line."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine import PRESETS, Hold, parse_action, parse_position, parse_record
+from engine.arena import play_deal
+from engine.review import Review, canonical, distinct_choices, review_step, side_points
+from engine.solver import contract_status, solve
+
+
+def _play_start(record_deal):
+    """The first trick-play position of a finished deal (replayed)."""
+    from engine import Deal
+
+    final = record_deal
+    deal = Deal(final.rules, [list(h) for h in final.initial_hands], list(final.initial_widow), final.dealer)
+    for _, action in final.history:
+        if deal.phase == "play":
+            return deal
+        deal.apply(action)
+    return deal if deal.phase == "play" else None
+
+
+def _to_play(deal, *actions):
+    deal = deal.copy()
+    for action in actions:
+        deal.apply(action)
+    while deal.phase == "raise":
+        deal.apply(Hold())
+    return deal
+
+
+def check_against_the_solver(review: dict) -> int:
+    """Replay every reviewed decision of a review through ``solve``; returns how many."""
+    final = parse_record(review["record"])
+    checked = 0
+    for d in review["decisions"]:
+        if d["forced"] or d["cost"] is None:
+            continue
+        if "position" in d:  # a card, declaration, question or answer
+            solution = solve(parse_position(d["position"]))
+            values = {a.action: a.value for a in solution.actions}
+            assert values[d["action"]] == d["value"]
+            assert solution.value == d["best_value"]
+            assert sorted(d["best"]) == sorted(a.action for a in solution.actions if a.best)
+            assert d["cost"] == d["best_value"] - d["value"]
+            checked += 1
+        elif d["kind"] in ("discard", "give", "return"):
+            before = _before(final, d["number"])
+            side = d["side"]
+            have = side_points(before, side)
+            for option in d["options"]:
+                action = parse_action(option["action"])
+                totals = {}
+                for answer in option.get("returns", [None]):  # a give: each return compared
+                    start = _to_play(before, action, *([parse_action(answer)] if answer else []))
+                    totals[answer] = side_points(start, side) + solve(start).value - have
+                if "value" in option:
+                    assert max(totals.values()) == option["value"] == totals[option.get("return")], option
+                else:
+                    assert max(totals.values()) <= option["at_most"], option
+                checked += 1
+            assert d["cost"] == d["best_value"] - d["value"] >= 0
+    auction = review["auction"]
+    if auction:
+        start = _play_start(final)
+        status = contract_status(start)
+        assert status["can_make"] == auction["can_make"]
+        if auction["best_total"] is not None:
+            assert side_points(start, auction["side"]) + solve(start).value == auction["best_total"]
+        checked += 1
+    return checked
+
+
+def _before(final, number):
+    from engine import Deal
+
+    deal = Deal(final.rules, [list(h) for h in final.initial_hands], list(final.initial_widow), final.dealer)
+    for _, action in final.history[: number - 1]:
+        deal.apply(action)
+    return deal
+
+
+# Deals played by normal players, reviewed from one seat: the bidder (discard, raise), the
+# bidder's partner (give), a defender; each small enough for the default suite.
+CASES = [
+    ("three-player", 4, 0),  # seat 0 bids: discard, raise, cards
+    ("faq-pairs", 5, 0),  # seat 0 is the bidder's partner: the give; a half question, a declaration
+    ("wikibooks-4p", 2, 1),  # seat 1 defends
+]
+
+
+@pytest.mark.parametrize("name, seed, seat", CASES)
+def test_every_reviewed_value_agrees_with_the_solver(name, seed, seat):
+    rules = PRESETS[name]
+    deal = play_deal(rules, seed, ("normal",) * rules.players)
+    review = Review(deal.record(), seat).run_all()
+    assert review["all_hands_known"] and review["seat"] == seat
+    assert check_against_the_solver(review) >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["three-player", "faq-pairs", "ukrainian", "german", "wikibooks-4p"])
+def test_reviews_of_more_deals_agree_with_the_solver(name):
+    """Two more deals per game, reviewed from the bidder's seat and from the next seat."""
+    rules = PRESETS[name]
+    for seed in range(10, 12):
+        deal = play_deal(rules, seed, ("normal", "easy") * 2 if rules.players == 4 else ("normal",) * rules.players)
+        for seat in sorted({deal.bidder or 0, ((deal.bidder or 0) + 1) % rules.players}):
+            check_against_the_solver(Review(deal.record(), seat).run_all())
+
+
+def test_a_deliberately_bad_card_is_found_with_its_cost():
+    """Play the dearest legal card at one point: the review shows that card and that cost."""
+    import random
+
+    from engine import Deal
+    from engine.game import computer_action
+
+    rules = PRESETS["faq"]
+    for seed in range(20, 40):
+        deal = Deal.new(rules, seed, dealer=seed % 3)
+        rng = random.Random(seed)
+        bad = None
+        while not deal.is_over:
+            late = deal.phase == "play" and deal.tricks_played >= rules.hand_size - 5
+            if deal.to_move == 0 and late and bad is None:
+                solution = solve(deal)
+                worst = min(solution.actions, key=lambda a: a.value)
+                if worst.value < solution.value:
+                    bad = (worst.action, solution.value - worst.value, deal.tricks_played + 1)
+                    deal.apply(parse_action(worst.action))
+                    continue
+            deal.apply(computer_action(deal, rng))
+        if bad is not None:
+            break
+    assert bad is not None
+    review = Review(deal.record(), 0).run_all()
+    found = [d for d in review["decisions"] if d["action"] == bad[0] and d.get("trick") == bad[2]]
+    assert found and found[0]["cost"] == bad[1]
+    assert bad[0] not in found[0]["best"]
+
+
+def test_discards_that_differ_only_by_equal_cards_count_once():
+    # three-player, seat 0 bids: its hand after the widow holds runs of equal small cards
+    deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
+    before = _before(deal, next(i for i, (_, a) in enumerate(deal.history, 1) if str(a).startswith("discard")))
+    every = distinct_choices(before)
+    legal = before.legal_actions()
+    assert len(every) < len(legal)
+    classes = {canonical(before, a) for a in legal}
+    assert classes == set(every)
+    # interchangeable discards leave positions that the solver values alike
+    for option in every[:2]:
+        same = [a for a in legal if canonical(before, a) == option]
+        if len(same) > 1:
+            a, b = same[:2]
+            assert solve(_to_play(before, a)).value == solve(_to_play(before, b)).value
+            return
+
+
+def test_the_review_runs_in_steps_and_keeps_them():
+    deal = play_deal(PRESETS["wikibooks-4p"], 2, ("normal",) * 4)
+    record = deal.record()
+    first = review_step(record, 0, 0)
+    assert first["done"] >= 1 and first["steps"] >= first["done"]
+    assert ("review" in first) == (first["steps"] == 1)
+    last = review_step(record, 0, first["steps"] - 1)
+    assert last["done"] == last["steps"] and last["review"]["seat"] == 0
+    # the same answer as one run of every step
+    assert last["review"] == Review(record, 0).run_all()
+
+
+def test_a_record_that_stops_before_the_first_trick_reviews_what_it_can():
+    deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
+    record = deal.record()
+    cut = record[: record.index(",raise:") if ",raise:" in record else record.index(",hold")]
+    review = Review(cut, 0).run_all()
+    assert review["auction"] is None and not review["over"]
+    assert [d["kind"] for d in review["decisions"]] == ["discard"] and review["decisions"][0]["cost"] is None
+
+
+@pytest.mark.parametrize(
+    "record, seat, message",
+    [
+        ("rules:faq/seed:3/actions:40,p,p,discard:SA", 0, "action 4"),
+        ("rules:nope/seed:3", 0, "unknown rule set"),
+        ("rules:faq/seed:3", 5, "seat: 5 is not a seat"),
+    ],
+)
+def test_bad_input_is_a_clear_error(record, seat, message):
+    with pytest.raises(ValueError, match=message):
+        Review(record, seat)
+
+
+def _cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, input=stdin, timeout=300
+    )
+
+
+def test_cli_review_prints_every_decision():
+    deal = play_deal(PRESETS["wikibooks-4p"], 2, ("normal",) * 4)
+    out = _cli("review", deal.record(), "--seat", "1")
+    assert out.returncode == 0, out.stderr
+    assert "all hands known" in out.stdout
+    assert out.stdout.count("trick ") >= 3
+    data = json.loads(_cli("review", "-", "--json", stdin=deal.record()).stdout)
+    assert data["seat"] == 0 and data["decisions"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["review", "rules:faq/seed:3/actions:40,p,p,discard:SA"],
+        ["review", "rules:faq/seed:3", "--seat", "9"],
+        ["review", "rules:faq/seed:3", "--seat", "x"],
+        ["review"],
+    ],
+)
+def test_cli_review_bad_input_is_one_line_and_exit_2(args):
+    out = _cli(*args)
+    assert out.returncode == 2
+    assert out.stdout == "" and out.stderr.count("\n") == 1 and out.stderr.startswith("error: ")
+
+
+def test_cli_arena_prints_intervals():
+    out = _cli("arena", "--preset", "faq", "--players", "normal,easy,easy", "--deals", "2", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    assert "normal - easy" in out.stdout and "95 % interval" in out.stdout
+    bad = _cli("arena", "--preset", "faq", "--players", "normal,easy", "--deals", "2")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "3 seats" in bad.stderr

@@ -221,6 +221,16 @@ def check_words(lesson: Lesson, pid: str, checked: dict, catalogs: dict) -> None
             problem = words.required(name, source, known)
             if problem:
                 raise BuildError(f"{rel(text.path)}:{puzzle.field_lines[name]}: puzzle {pid!r} {name}: {problem}")
+        if spec.get("kind") == "deal":  # the commentary of each step, from what the learner has seen by then
+            for number in range(len(checked["view"]["steps"])):
+                name = f"step{number + 1}"
+                source = puzzle.source[name]
+                try:
+                    step = words.step_facts(spec, checked["view"], number)
+                    puzzle.fields[name] = words.render(source, lang, step, catalogs[lang])
+                except words.WordsError as e:
+                    line = puzzle.field_lines[name] + source.count("\n", 0, e.offset)
+                    raise BuildError(f"{rel(text.path)}:{line}: puzzle {pid!r} {name}: {e}") from None
 
 
 def check_lesson(lesson: Lesson, catalogs: dict | None = None) -> None:
@@ -241,9 +251,9 @@ def check_lessons(lessons: list[Lesson], catalogs: dict | None = None) -> None:
             line = toml_line(raw, f'"{p["id"]}"')
             raise BuildError(f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}: {result}")
         lesson.checked[p["id"]] = result
-        check_words(lesson, p["id"], result, catalogs)
         if p.get("kind") == "deal":
             check_step_texts(lesson, p, len(result["view"]["steps"]))
+        check_words(lesson, p["id"], result, catalogs)
 
 
 def check_step_texts(lesson: Lesson, spec: dict, steps: int) -> None:

@@ -128,32 +128,18 @@ def puzzle_segment(
         "hint": Markup(md.render(words["hint"])),
         "explanation": Markup(md.render(words["explanation"])),
         "share": share,
-        "steps": step_texts(lesson.checked[pid], text, pid, cat, md),
+        "steps": step_texts(lesson.checked[pid], text, pid, md),
     }
 
 
-def step_texts(checked: dict, text: LessonText, pid: str, cat: dict, md: MarkdownIt) -> list:
-    """A guided deal's commentary, step by step, with the numbers it quotes ({points}, {score},
-    {answer.nom}, ...) filled in from the engine's facts of that step."""
-    view = checked["view"]
-    if view.get("kind") != "deal":
+def step_texts(checked: dict, text: LessonText, pid: str, md: MarkdownIt) -> list:
+    """A guided deal's commentary, step by step, as ``check_words`` filled it (sitebuild/lessons.py:
+    the numbers from the engine's facts of that step, the cards and seats from what the learner
+    has seen by then)."""
+    if checked["view"].get("kind") != "deal":
         return []
-    block = text.puzzles[pid]
-    out = []
-    for number, step in enumerate(view["steps"], 1):
-        words = block.fields[f"step{number}"]
-        try:
-            filled = fmt(words, step["facts"], cat)
-        except (KeyError, IndexError, ValueError) as e:
-            source = text.path.read_text(encoding="utf-8")
-            line = toml_line(source, f"step{number}:")
-            known = ", ".join("{" + k + "}" for k in step["facts"])
-            raise BuildError(
-                f"{rel(text.path)}:{line}: puzzle {pid!r} step{number}: {{{e.args[0] if e.args else e}}} "
-                f"is not known at this step; known: {known}"
-            ) from None
-        out.append(Markup(md.render(filled)))
-    return out
+    fields = text.puzzles[pid].fields
+    return [Markup(md.render(fields[f"step{n}"])) for n in range(1, len(checked["view"]["steps"]) + 1)]
 
 
 def render_site(

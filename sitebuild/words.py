@@ -73,6 +73,7 @@ class Facts:
     rules: object = None
     cards: dict = field(default_factory=dict)  # card code -> seat that holds or played it
     numbers: set = field(default_factory=set)  # every number a sentence may state by hand
+    step: dict | None = None  # a guided deal's step: its numbers and action ({points}, {answer}...)
     bids: dict = field(default_factory=dict)  # a bid amount of the record's auction -> the seat
 
     @property
@@ -481,17 +482,67 @@ def auction_words(view: dict, words: dict) -> str:
 SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 
 
+# -- a guided deal's commentary: what the learner has seen by each step -----------------------------
+
+# The numbers and the action of one step (engine/guided.py, ``facts``): {points}, {trick}, {answer}...
+STEP_NAMES = ("points", "tricks", "trick", "bid", "contract", "trump", "answer", "score", "total")
+
+
+def step_facts(spec: dict, view: dict, number: int) -> Facts:
+    """What the learner of a guided deal (``view``, from engine/guided.py) has seen by step
+    ``number`` (0-based): its hand, the widow once turned up, its own discard, every card played
+    so far and who played it, the declarations and every bid, contract and trick's points. A card
+    placeholder must name such a card, ``{who:CARD}`` finds its player; ``{leader}`` and ``{led}``
+    speak of the trick on the table at that step. The step's own numbers ({points}, {trick}...)
+    are in ``step``."""
+    step = view["steps"][number]
+    f = facts(spec, step["state"], {}, {})
+    f.step = step["facts"]
+    for earlier in view["steps"][: number + 1]:
+        for e in earlier["events"]:
+            if e["type"] == "play":
+                f.cards[e["card"]] = e["seat"]
+            elif e["type"] in ("widow", "discard") and e.get("cards"):
+                for card in e["cards"]:
+                    f.cards[card] = e["seat"]
+            f.numbers |= set(_ints({k: v for k, v in e.items() if k not in ("seat", "cards", "card")}))
+            if str(e.get("bid", "")).isdigit():
+                f.numbers.add(int(e["bid"]))
+    f.numbers |= {abs(v) for v in f.step.values() if isinstance(v, int)}
+    return f
+
+
+def _step_fill(name: str, case: str | None, facts: Facts, catalog: dict, offset: int) -> str:
+    known = facts.step
+    if name not in known:
+        names = ", ".join("{" + k + "}" for k in known)
+        raise WordsError(offset, f"{{{name}}} is not known at this step; known: {names}")
+    value = known[name]
+    if name == "trump" or (name == "answer" and isinstance(value, str) and len(value) == 1):
+        return catalog["suits"][value][_case(catalog, case, offset)]
+    if name == "answer" and isinstance(value, str) and CARD.fullmatch(value):
+        return card_words([value], _case(catalog, case, offset), catalog)
+    if case:
+        raise WordsError(offset, f"{{{name}.{case}}}: numbers take no case")
+    return _number(int(value))
+
+
 def render(text: str, lang: str, facts: Facts, catalog: dict) -> str:
     """Fill every placeholder of ``text`` and check the literal text around them; raises
-    ``WordsError`` with the offset in ``text`` of what is wrong."""
+    ``WordsError`` with the offset in ``text`` of what is wrong. With ``facts`` from
+    ``step_facts``, the step's own names ({points}, {trick}, {answer}...) come from the step."""
     out = []
     literal = []
     last = 0
+    step = facts.step
     for m in PLACEHOLDER.finditer(text):
         before = text[last : m.start()]
         out.append(before)
         literal.append((last, before))
-        words, _ = fill(m.group(1), m.group(2), m.group(3), facts, catalog, m.start())
+        if step is not None and m.group(1) in STEP_NAMES and m.group(2) is None:
+            words = _step_fill(m.group(1), m.group(3), facts, catalog, m.start())
+        else:
+            words, _ = fill(m.group(1), m.group(2), m.group(3), facts, catalog, m.start())
         if SENTENCE_START.search("".join(out)):
             words = words[:1].upper() + words[1:]
         out.append(words)

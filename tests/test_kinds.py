@@ -350,7 +350,7 @@ def test_a_missing_or_extra_step_text_fails_the_build(tmp_path):
     folder = copy_fixture(tmp_path)
     en = folder / "en.md"
     text = en.read_text()
-    en.write_text(text.replace("step9: Follow with the ten of spades.\n", ""))
+    en.write_text(text.replace("step9: Follow with the {answer}.\n", ""))
     fails(tmp_path, folder.parent, "01-kinds/en.md:", "'fx-deal' has 16 steps; no text for step9")
     en.write_text(text.replace("step16:", "step17: Extra.\nstep16:"))
     fails(tmp_path, folder.parent, "01-kinds/en.md:", "step17 is not one of them")
@@ -359,8 +359,32 @@ def test_a_missing_or_extra_step_text_fails_the_build(tmp_path):
 def test_an_unknown_number_in_a_step_text_fails_the_build(tmp_path):
     folder = copy_fixture(tmp_path)
     fi = folder / "fi.md"
-    fi.write_text(fi.read_text().replace("Avaa herttaässällä.", "Avaa herttaässällä, valttina {trump.nom}."))
+    fi.write_text(
+        fi.read_text().replace("step4: Avaa {answer.ade}.", "step4: Avaa {answer.ade}, valttina {trump.nom}.")
+    )
     fails(tmp_path, folder.parent, "01-kinds/fi.md:", "step4: {trump} is not known at this step")
+
+
+def test_step_texts_name_cards_and_seats_the_learner_has_seen(tmp_path):
+    """A step's commentary names cards and seats by placeholders, filled from what the learner has
+    seen by that step; a card or seat written by hand, or a card not seen yet, fails the build."""
+    build.build(tmp_path / "out", FIXTURE, with_pyodide=False)
+    en = (tmp_path / "out" / "en" / "lessons" / "kinds" / "index.html").read_text()
+    fi = (tmp_path / "out" / "fi" / "lessons" / "kinds" / "index.html").read_text()
+    assert "Your ace of hearts won. Now the ten of hearts." in en  # {HA} and {answer}
+    assert "The player on your left has declared diamonds" in en  # {declarer:D}, {trump}
+    assert "Vasemmalla puolellasi istuva ilmoitti valtiksi ruudun" in fi
+    folder = copy_fixture(tmp_path)
+    en_md = folder / "en.md"
+    text = en_md.read_text()
+    en_md.write_text(text.replace("step7: Lead the {answer}.", "step7: Lead the jack of clubs."))
+    fails(tmp_path, folder.parent, "01-kinds/en.md:", "step7:", "'jack of clubs' names a card")
+    en_md.write_text(text.replace("step7: Lead the {answer}.", "step7: Lead the {answer}, not the {DK}."))
+    fails(tmp_path, folder.parent, "01-kinds/en.md:", "step7:", "DK is not a card this puzzle shows")
+    en_md.write_text(text.replace("step8: Play the {answer}.", "step8: The player on your left led."))
+    fails(tmp_path, folder.parent, "01-kinds/en.md:", "step8:", "names a seat")
+    en_md.write_text(text.replace("step8: Play the {answer}.", "step8: Play the {answer}: 33 points."))
+    fails(tmp_path, folder.parent, "01-kinds/en.md:", "step8:", "the number 33")
 
 
 def test_a_bad_candidate_fails_the_build_with_file_and_line(tmp_path):

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
 from engine.puzzles import seat_places
-from engine.rules import PRESET_INFO, PRESETS
+from engine.rules import PRESET_INFO, PRESETS, parse_rules
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite
@@ -59,6 +59,11 @@ def environment() -> Environment:
     env.filters["plus_minus"] = plus_minus
     env.filters["capfirst"] = capfirst
     return env
+
+
+def has_last_trick_bonus(view: dict) -> bool:
+    """Whether the puzzle's rules give points for the last trick (else the score table has no such column)."""
+    return parse_rules(view["rules"]).last_trick_bonus > 0
 
 
 def seat_key(view: dict, seat: int) -> str:
@@ -182,6 +187,7 @@ def render_site(
             "card_face": card_face,
             "fmt": lambda t, p, cat=cat: fmt(t, p, cat),
             "seat_key": seat_key,
+            "has_last_trick_bonus": has_last_trick_bonus,
             "solution_text": lambda k, sol, view=None, cat=cat: solution_text(k, sol, cat, view),
             "choice_label": lambda c, leads=True, cat=cat: choice_label(c, cat, leads),
             "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),

@@ -391,3 +391,8 @@ def test_score_and_state_words_follow_the_style_sheet(tmp_path):
         assert three[:1].islower() and f'{label}: <a href="../../rules/three-player/">{three}</a>' in page
         rules_page = (tmp_path / "out" / lang / "rules" / "three-player" / "index.html").read_text()
         assert f"<h1>{three[:1].upper()}{three[1:]}</h1>" in rules_page
+        # the score table has a column for the last trick only where the rules give points for it
+        last = f'<th scope="col">{cat["ui"]["bd_last"]}</th>'
+        sections = dict(re.findall(r'<section[^>]*id="puzzle-([a-z-]+)"(.*?)</section>', page, re.S))
+        assert last in sections["porvoo"] and last in sections["porvoo-bidder"]
+        assert 'class="breakdown"' in sections["two-declarations"] and last not in sections["two-declarations"]

@@ -768,6 +768,7 @@ $("play-rules").addEventListener("change", () => {
 });
 renderLevels();
 houseRules.show($("play-rules").value);
+window.addEventListener("hashchange", rulesFromLink);
 rulesFromLink();
 $("setup").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -55,7 +55,7 @@ async function openShared() {
   section.focus();
   const options = await fillEditor(position, kind, spec.show.length > 0, params.get("a") || "");
   const changed = summary(options);
-  if (changed) section.before(el("p", "house-info", changed));
+  if (changed) section.querySelector(".meta").after(el("p", "house-info", changed)); // under "Rules: ..."
 }
 
 // Declared trumps: the page counts players from 1 ("D2"), the notation from 0 ("D1").

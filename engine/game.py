@@ -38,7 +38,7 @@ from .declare import PAIR_BITS
 from .match import Match, match_result
 from .play import IllegalAction, mask_of, winning_index
 from .puzzles import seat_places
-from .rules import parse_rules
+from .rules import changed_options, parse_rules
 
 HUMAN = 0
 MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused
@@ -275,6 +275,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
     widow_shown = rules.widow_size and deal.bidder is not None and (not rules.secret_widow or deal.bidder == HUMAN)
     out = {
         "rules": rules.name,
+        "options": changed_options(rules),  # what the game changes from its preset (house rules)
         "players": rules.players,
         "partnership": rules.partnership,
         "history": history,

@@ -42,6 +42,17 @@ TRUMP_BONUS_TABLES = {
 # What a bidder who wins no trick loses under the house rule ``bidder_porvoo``: whose tricks
 # count (the bidder's seat or the side) and twice what (the bid or the contract).
 BIDDER_PORVOO = ("off", "seat_bid", "seat_contract", "side_bid", "side_contract")
+FIRST_LEADS = ("any", "ace_then_spade")
+TIE_RULES = ("shared", "extra_deal")
+
+# The values an option that takes a name may have (every other option is on/off or a number).
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "card_points": tuple(CARD_POINT_TABLES),
+    "trump_bonus": tuple(TRUMP_BONUS_TABLES),
+    "first_lead": FIRST_LEADS,
+    "tie_rule": TIE_RULES,
+    "bidder_porvoo": BIDDER_PORVOO,
+}
 
 # Strength of each rank in a trick (higher wins), indexed by Rank (A T K Q J 9 8 7 6).
 TEN_HIGH_STRENGTH = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7 6 (S0, S1, S2)
@@ -54,6 +65,13 @@ class Option:
     doc: str
     source: str
     house_rule: bool = False  # played by some groups, stated by no source; off in every preset
+    default: Any = None  # the value in the default rule set (its type is the option's kind)
+    choices: tuple[str, ...] = ()  # the values of an option that takes a name (OPTION_CHOICES)
+
+    @property
+    def kind(self) -> str:
+        """'bool' (on/off), 'int' (a whole number) or 'choice' (one of ``choices``)."""
+        return "bool" if isinstance(self.default, bool) else "int" if isinstance(self.default, int) else "choice"
 
 
 OPTION_DOCS: dict[str, Option] = {}
@@ -316,53 +334,77 @@ class RuleSet:
 
     # -- derived values -----------------------------------------------------------------------
     def __post_init__(self):
-        problems = []
+        # each problem: the message, and its code and parameters for the site (errors.<code>)
+        problems: list[tuple[str, str, dict]] = []
+
+        def bad_value(name: str, allowed: str):
+            value = getattr(self, name)
+            problems.append(
+                (f"{name} must be {allowed}, not {value!r}", "option_value", {"option": name, "value": value})
+            )
+
+        def needs(name: str, message: str, code: str):
+            problems.append((f"{name} {message}", code, {"option": name}))
+
         if self.players not in (2, 3, 4):
-            problems.append(f"players must be 2, 3 or 4, not {self.players}")
+            bad_value("players", "2, 3 or 4")
         if self.partnership and self.players != 4:
-            problems.append("a partnership game needs 4 players")
+            needs("partnership", "needs 4 players", "rule_needs_four_players")
         if self.exchange_size and not self.partnership:
-            problems.append("exchange_size needs partnership")
+            needs("exchange_size", "needs partnership", "rule_needs_pairs")
         if self.exchange_size not in (0, 3, 4):
-            problems.append("exchange_size must be 0, 3 or 4")
-        if self.card_points not in CARD_POINT_TABLES:
-            problems.append(f"card_points must be one of {', '.join(CARD_POINT_TABLES)}")
-        if self.trump_bonus not in TRUMP_BONUS_TABLES:
-            problems.append(f"trump_bonus must be one of {', '.join(TRUMP_BONUS_TABLES)}")
-        if self.first_lead not in ("any", "ace_then_spade"):
-            problems.append("first_lead must be 'any' or 'ace_then_spade'")
-        if self.tie_rule not in ("shared", "extra_deal"):
-            problems.append("tie_rule must be 'shared' or 'extra_deal'")
+            bad_value("exchange_size", "0, 3 or 4")
+        for name, choices in OPTION_CHOICES.items():
+            if getattr(self, name) not in choices:
+                bad_value(name, f"one of {', '.join(choices)}")
         if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid % self.bid_step:
-            problems.append("min_bid must be a positive multiple of bid_step")
+            problems.append(
+                (
+                    "min_bid must be a positive multiple of bid_step",
+                    "min_bid_step",
+                    {"minimum": self.min_bid, "step": self.bid_step},
+                )
+            )
         if self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
-            problems.append("max_bid must be a multiple of bid_step and at least min_bid")
-        if self.bidder_porvoo not in BIDDER_PORVOO:
-            problems.append(f"bidder_porvoo must be one of {', '.join(BIDDER_PORVOO)}")
+            problems.append(
+                (
+                    "max_bid must be a multiple of bid_step and at least min_bid",
+                    "max_bid_step",
+                    {"maximum": self.max_bid, "minimum": self.min_bid, "step": self.bid_step},
+                )
+            )
         if self.porvoo_replaces_contract and (not self.porvoo or self.bidder_porvoo != "off"):
-            problems.append("porvoo_replaces_contract needs porvoo and no bidder_porvoo")
+            needs("porvoo_replaces_contract", "needs porvoo and no bidder_porvoo", "porvoo_reading")
         if self.six_card_widow and (self.partnership or self.players == 4):
-            problems.append("six_card_widow needs two or three players each for themselves")
+            needs("six_card_widow", "needs two or three players each for themselves", "rule_needs_small_game")
         if self.secret_widow and self.partnership:
-            problems.append("secret_widow needs a widow (an individual game)")
+            needs("secret_widow", "needs a widow (an individual game)", "rule_needs_widow")
         if self.discard_needs_trick and self.partnership:
-            problems.append("discard_needs_trick needs a widow (an individual game)")
+            needs("discard_needs_trick", "needs a widow (an individual game)", "rule_needs_widow")
         question_rules = (
-            self.half_question_lockout,
-            self.half_question_with_pair,
-            self.half_question_bluff,
-            self.full_question_lockout,
-            self.half_question_once,
+            "partner_questions",
+            "half_question_lockout",
+            "half_question_with_pair",
+            "half_question_bluff",
+            "full_question_lockout",
+            "half_question_once",
         )
-        if (self.partner_questions or any(question_rules)) and not self.partnership:
-            problems.append("partner questions need partnership")
+        asking = [name for name in question_rules if getattr(self, name)]
+        if asking and not self.partnership:
+            problems.append(("partner questions need partnership", "rule_needs_pairs", {"option": asking[0]}))
         if problems:
-            raise RuleSetError("; ".join(problems))
+            _, code, params = problems[0]
+            raise RuleSetError("; ".join(message for message, _, _ in problems), code, **params)
         object.__setattr__(self, "points", CARD_POINT_TABLES[self.card_points])
         object.__setattr__(self, "bonus", TRUMP_BONUS_TABLES[self.trump_bonus])
         object.__setattr__(self, "strength", TEN_BELOW_JACK_STRENGTH if self.ten_below_jack else TEN_HIGH_STRENGTH)
         if self.min_bid > self.highest_bid:
-            raise RuleSetError(f"min_bid {self.min_bid} is above the most a deal can bring ({self.highest_bid})")
+            raise RuleSetError(
+                f"min_bid {self.min_bid} is above the most a deal can bring ({self.highest_bid})",
+                "min_bid_too_high",
+                minimum=self.min_bid,
+                highest=self.highest_bid,
+            )
 
     points: tuple = field(init=False, repr=False, compare=False)
     bonus: tuple = field(init=False, repr=False, compare=False)
@@ -425,7 +467,14 @@ class RuleSetError(NotationError):
 
 for _f in dataclasses.fields(RuleSet):
     if _f.init:
-        OPTION_DOCS[_f.name] = Option(_f.name, _f.metadata["doc"], _f.metadata["source"], _f.metadata["house_rule"])
+        OPTION_DOCS[_f.name] = Option(
+            _f.name,
+            _f.metadata["doc"],
+            _f.metadata["source"],
+            _f.metadata["house_rule"],
+            _f.default,
+            OPTION_CHOICES.get(_f.name, ()),
+        )
 
 
 PRESETS: dict[str, RuleSet] = {}
@@ -560,10 +609,17 @@ def _parse_value(name: str, text: str, where: str):
             return True
         if text in ("0", "off", "no", "false"):
             return False
-        raise RuleSetError(f"{where}: option {name} takes on or off, not {text!r}")
+        raise RuleSetError(
+            f"{where}: option {name} takes on or off, not {text!r}", "option_on_off", option=name, value=text
+        )
     if kind is int:
         if not is_number(text, signed=True):
-            raise RuleSetError(f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}")
+            raise RuleSetError(
+                f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}",
+                "option_number",
+                option=name,
+                value=text,
+            )
         return int(text)
     return text
 
@@ -579,15 +635,19 @@ def parse_rules(text: str, where: str = "rules") -> RuleSet:
     parts = text.strip().split("+")
     rules = preset(parts[0]) if parts[0] else None
     if rules is None:
-        raise RuleSetError(f"{where}: missing rule-set name, for example three-player")
+        raise RuleSetError(f"{where}: missing rule-set name, for example three-player", "rules_missing")
     changes = {}
     for part in parts[1:]:
         name, eq, value = part.partition("=")
         if name not in OPTION_DOCS or name == "name":
-            raise RuleSetError(f"{where}: unknown option {name!r}")
+            raise RuleSetError(f"{where}: unknown option {name!r}", "unknown_option", option=name)
         if not eq:
             if type(getattr(rules, name)) is not bool:
-                raise RuleSetError(f"{where}: option {name} needs a value, for example {name}={getattr(rules, name)}")
+                raise RuleSetError(
+                    f"{where}: option {name} needs a value, for example {name}={getattr(rules, name)}",
+                    "option_needs_value",
+                    option=name,
+                )
             value = "on"
         changes[name] = _parse_value(name, value, where)
     if not changes:
@@ -595,22 +655,23 @@ def parse_rules(text: str, where: str = "rules") -> RuleSet:
     try:
         return dataclasses.replace(rules, **changes)
     except RuleSetError as e:
-        raise RuleSetError(f"{where}: {e}") from None
+        raise RuleSetError(f"{where}: {e}", e.code, **e.params) from None
+
+
+def changed_options(rules: RuleSet) -> dict[str, Any]:
+    """The options in which ``rules`` differs from its preset (from three-player for a rule set
+    not made from a preset), in the order of ``OPTION_DOCS``."""
+    base = PRESETS.get(rules.name, THREE_PLAYER)
+    return {key: value for key, value in rules.options().items() if getattr(base, key) != value}
 
 
 def format_rules(rules: RuleSet) -> str:
-    base = PRESETS.get(rules.name)
-    if base is None:
-        base, name = THREE_PLAYER, "three-player"
-    else:
-        name = rules.name
-    parts = [name]
-    for key, value in rules.options().items():
-        if getattr(base, key) != value:
-            if value is True:
-                parts.append(key)
-            elif value is False:
-                parts.append(f"{key}=off")
-            else:
-                parts.append(f"{key}={value}")
+    parts = [rules.name if rules.name in PRESETS else "three-player"]
+    for key, value in changed_options(rules).items():
+        if value is True:
+            parts.append(key)
+        elif value is False:
+            parts.append(f"{key}=off")
+        else:
+            parts.append(f"{key}={value}")
     return "+".join(parts)

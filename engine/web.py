@@ -18,7 +18,7 @@ from .deal import Deal
 from .notation import format_position, parse_position, parse_record
 from .play import winning_index
 from .players import play_out
-from .rules import OPTION_DOCS, PRESET_INFO, PRESETS, format_rules, preset
+from .rules import OPTION_DOCS, PRESET_INFO, PRESETS, changed_options, format_rules, parse_rules, preset
 
 
 def _reason_dict(reason) -> dict:
@@ -114,11 +114,19 @@ def play(preset_name: str, seed: int) -> dict:
 
 
 def position_fields(position: str) -> dict:
-    """A valid position split into its fields (for the position editor), in canonical form."""
+    """A valid position split into its fields (for the position editor), in canonical form; the
+    rule set also as its preset and the options it changes (``options``)."""
     canonical = format_position(parse_position(position))
     fields = dict(part.split(":", 1) for part in canonical.split("/"))
     fields["hands"] = fields["hands"].split(",")
-    return {"position": canonical, "fields": fields}
+    rules = parse_rules(fields["rules"])
+    return {"position": canonical, "fields": fields, "preset": rules.name, "options": changed_options(rules)}
+
+
+def rule_set(text: str) -> dict:
+    """A rule set in notation, checked: its canonical text, its preset and the options it changes."""
+    rules = parse_rules(text)
+    return {"rules": format_rules(rules), "preset": rules.name, "options": changed_options(rules)}
 
 
 def presets() -> dict:
@@ -191,6 +199,7 @@ OPERATIONS = {
     "score": lambda r: score(_text(r, "record")),
     "play": lambda r: play(_text(r, "preset"), _seed(r)),
     "presets": lambda r: presets(),
+    "rules": lambda r: rule_set(_text(r, "rules")),
     "fields": lambda r: position_fields(_text(r, "position")),
     "drill": lambda r: _drill(_text(r, "theme"), _seed(r)),
     "game": lambda r: _game().step({**r, "seed": _seed(r, default=0)}),

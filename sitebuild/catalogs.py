@@ -156,6 +156,9 @@ def check_catalogs(catalogs: dict) -> None:
         missing = set(OPTION_DOCS) - {"name"} - set(cat.get("options", {}))
         if missing:
             raise BuildError(f"{path}: no text for rule options {', '.join(sorted(missing))}")
+        missing = set(OPTION_DOCS) - {"name"} - set(cat.get("option_labels", {}))
+        if missing:
+            raise BuildError(f"{path}: no label (option_labels) for rule options {', '.join(sorted(missing))}")
         flat = set(_flat_keys(cat))
         if keys is not None and flat != keys:
             raise BuildError(f"{path}: keys differ from the other language: {', '.join(sorted(flat ^ keys))}")

@@ -286,11 +286,13 @@ def write_images(lessons, out: Path) -> dict[str, str]:
         for p in lesson.puzzles:
             view = lesson.checked[p["id"]]["view"]
             key = f"puzzle/{p['id']}"
+            if view["kind"] == "deal":  # a guided deal: the table as its first step shows it
+                view = {**view["steps"][0]["state"], "kind": "deal"}
             if view["kind"] == "auction":
                 draw = draw_auction
             elif "seats" in view and "trick" in view:
                 draw = draw_position
-            else:  # a whole deal or a decision before the play: the site's picture
+            else:  # a whole deal from its record: the site's picture
                 paths[key] = paths["site"]
                 continue
             paths[key] = f"og/p/{p['id']}.png"

@@ -284,14 +284,15 @@ def render_site(
         ui = cat["ui"]
         page("glossary", "glossary.html", ui["glossary"], ui["glossary_description"], terms=glossary)
         players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
-        page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players)
+        house = rulespages.house_rule_controls(cat, lang)  # the house-rule controls' data (house-rules.js)
+        page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players, house=house)
         page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
         # where each seat sits as seen from seat 0 (you), for the computer player choices
         seats = [
             {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}
             for p in presets
         ]
-        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats)
+        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats, house=house)
         page(
             "rules",
             "compare.html",

@@ -9,7 +9,8 @@ the catalogs, so that a new option appears on every page without touching a temp
   needs pairs, the rounded comparison needs rounding, ...), or an on/off option that is off and
   that the rule set could not switch on (``RuleSet`` refuses it), is left out.
 * House rules (an option marked ``house_rule``, or whose source starts with "house rule") are
-  off in every preset and listed in a section of their own.
+  off in every preset and listed in a section of their own. The play page and the position
+  editor offer them as controls (``house_rule_controls``): for each preset only those that apply.
 * Each preset page names the presets that differ from it in at most ``CLOSE`` rules, with those
   rules side by side, and its note (``preset_notes``) says what the table cannot: for two presets
   with the same table, how their sources differ.
@@ -37,6 +38,14 @@ REQUIRES = {
     # options that other branches add (a name that is not an option is never looked up)
     "full_pair_question": lambda r: r.partner_questions,
     "porvoo_replaces_contract": lambda r: r.porvoo,
+    # house rules: offered in the play page and the editor only where they can change something
+    "last_seat_must_open": lambda r: not r.forced_opening,
+    "overtake_against_winner": lambda r: r.must_overtake,
+    "half_question_with_pair": lambda r: r.partner_questions,
+    "half_question_bluff": lambda r: r.partner_questions,
+    "full_question_lockout": lambda r: r.partner_questions and r.full_pair_question,
+    "half_question_once": lambda r: r.partner_questions and not r.half_question_lockout,
+    "no_discard_aces_tens": lambda r: r.widow_size > 0,
 }
 
 
@@ -90,18 +99,48 @@ def rows(preset: str, cat: dict, lang: str) -> list[dict]:
     ]
 
 
+def house_rule_text(name: str, cat: dict) -> str:
+    """A house rule's explanation without the "House rule:" it starts with (the heading says it)."""
+    label = cat["ui"]["house_rule_label"] + ":"
+    text = cat["options"][name]
+    if text.startswith(label):
+        text = text[len(label) :].strip()
+        text = text[:1].upper() + text[1:]
+    return text
+
+
 def house_rules(cat: dict) -> list[dict]:
     """The house rules, each without the "House rule:" its text starts with (the section says it)."""
-    label = cat["ui"]["house_rule_label"] + ":"
-    out = []
-    for n in option_names():
-        if is_house_rule(n):
-            text = cat["options"][n]
-            if text.startswith(label):
-                text = text[len(label) :].strip()
-                text = text[:1].upper() + text[1:]
-            out.append({"name": n, "text": text})
-    return out
+    return [{"name": n, "text": house_rule_text(n, cat)} for n in option_names() if is_house_rule(n)]
+
+
+def house_rule_controls(cat: dict, lang: str) -> dict:
+    """What the play page and the position editor need for their house-rule controls, as data for
+    the page's script (house-rules.js): each house rule with its kind ('bool', 'int' or 'choice'),
+    its default, its choices in words, its label and explanation from the catalog; and for each
+    preset the rules that apply to it (in the engine's order). Nothing is known to the script that
+    does not come from here."""
+    path = f"site/messages/{lang}.json"
+    options = []
+    for name in option_names():
+        if not is_house_rule(name):
+            continue
+        doc = OPTION_DOCS[name]
+        label = cat.get("option_labels", {}).get(name)
+        if not label or not cat["options"].get(name):
+            raise BuildError(f"{path}: the house rule {name!r} needs option_labels.{name} and options.{name}")
+        options.append(
+            {
+                "name": name,
+                "kind": doc.kind,
+                "default": doc.default,
+                "choices": [{"value": v, "text": value_words(name, v, cat, lang)} for v in doc.choices],
+                "label": label,
+                "text": house_rule_text(name, cat),
+            }
+        )
+    presets = {preset: [o["name"] for o in options if applies(o["name"], rules)] for preset, rules in PRESETS.items()}
+    return {"options": options, "presets": presets}
 
 
 def _is_set(name: str, preset: str) -> bool:

@@ -49,6 +49,25 @@ CASES = [
     ("answer_not_optimal", puzzle(THREE, answer="SA, SK")),
     ("answer_not_legal", puzzle(FOLLOW, "legal-card", answer="SA")),
     ("answer_not_all_legal", puzzle(FOLLOW, "all-legal", answer="SA")),
+    # rule sets: a link's rules text, read by the editor, or the play page's (op "rules")
+    ("unknown_option", puzzle("rules:three-player+colour=red/hands:A...,K...,Q.../lead:0")),
+    ("option_on_off", puzzle("rules:three-player+must_overtrump=maybe/hands:A...,K...,Q.../lead:0")),
+    ("option_number", puzzle("rules:three-player+target=many/hands:A...,K...,Q.../lead:0")),
+    ("option_needs_value", {"op": "rules", "rules": "faq+bidder_porvoo"}),
+    ("option_value", {"op": "rules", "rules": "faq+bidder_porvoo=triple"}),
+    ("option_value", {"op": "rules", "rules": "faq+players=5"}),
+    ("rules_missing", {"op": "rules", "rules": "+dealer_opens"}),
+    ("unknown_rules", {"op": "rules", "rules": "nope+dealer_opens"}),
+    ("rule_needs_pairs", puzzle("rules:three-player+half_question_bluff/hands:A...,K...,Q.../lead:0")),
+    ("rule_needs_pairs", {"op": "rules", "rules": "faq+exchange_size=3"}),
+    ("rule_needs_four_players", {"op": "rules", "rules": "faq-pairs+players=3"}),
+    ("rule_needs_widow", {"op": "rules", "rules": "faq-pairs+secret_widow"}),
+    ("rule_needs_widow", {"op": "game", "rules": "ukrainian+discard_needs_trick", "seed": 1}),
+    ("rule_needs_small_game", {"op": "game", "rules": "wikibooks-4p+six_card_widow", "seed": 1}),
+    ("porvoo_reading", {"op": "rules", "rules": "faq+porvoo_replaces_contract+bidder_porvoo=seat_bid"}),
+    ("min_bid_step", {"op": "rules", "rules": "faq+min_bid=42"}),
+    ("max_bid_step", {"op": "rules", "rules": "faq+max_bid=30"}),
+    ("min_bid_too_high", {"op": "rules", "rules": "faq+min_bid=900"}),
 ]
 
 
@@ -61,7 +80,7 @@ def test_the_engine_names_the_mistake_and_both_catalogs_word_it(code, request_):
     answer = json.loads(handle(json.dumps(request_)))
     assert answer["ok"] is False, answer
     assert answer["error"]["code"] == code, answer["error"]
-    params = dict(answer["error"]["params"])
+    params = dict(answer["error"].get("params", {}))
     if isinstance(params.get("seat"), int):
         params["player"] = params["seat"] + 1  # the page counts players from 1 (messages.js errorText)
     for lang, catalog in CATALOGS.items():

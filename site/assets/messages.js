@@ -40,10 +40,12 @@ export function reason(r) {
 
 // An engine error {code, params} in the page's language (catalog "errors"); a code without its
 // own text, or a text whose parameters are missing, gets the generic sentence. Seats count from
-// 0 in the engine and from 1 on the page ("player 2"); lists of cards are named and joined.
+// 0 in the engine and from 1 on the page ("player 2"); lists of cards are named and joined; a
+// rule option is named by its label (an unknown name from a link stays as it was written).
 export function errorText(error) {
   const params = { ...(error && error.params) };
   if (Number.isInteger(params.seat)) params.player = params.seat + 1;
+  if (Object.hasOwn(catalog.option_labels, String(params.option))) params.option = catalog.option_labels[params.option];
   for (const [key, value] of Object.entries(params)) {
     if (Array.isArray(value)) params[key] = value.map((card) => cardName(card, "nom")).join(", ");
   }

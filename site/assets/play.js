@@ -6,7 +6,8 @@
 // solver search per message) runs in a second worker, so that the table stays responsive; it
 // is stopped when a new deal starts. Every sentence comes from the page's catalog.
 import { engine, engineUnavailable, startEngine } from "./engine-client.js";
-import { cardName, catalog, hiddenCards, reason, ui, verdict } from "./messages.js";
+import { HouseRules, summary } from "./house-rules.js";
+import { cardName, catalog, errorText, hiddenCards, reason, ui, verdict } from "./messages.js";
 import { el } from "./puzzle.js";
 import { cardButton, cardSpan } from "./render.js";
 
@@ -16,6 +17,7 @@ const MORE_BIDS = 24;
 const CARD_CODE = /^[SCDH][AKQJT9876]$/;
 
 const game = { rules: null, seed: 0, computers: [], hints: false };
+const houseRules = new HouseRules($("play-house"), "play-rule");
 let state = null;
 let selected = new Set();
 let told = { deal: 0, count: 0 }; // how much of the story has been told
@@ -144,8 +146,17 @@ async function send(action) {
     answer = { ok: false };
   }
   if (!answer.ok) {
-    $("play-feedback").replaceChildren(el("p", "verdict wrong", ui("play_error")));
+    // an engine error the catalog words (rules it refuses), else the general apology
+    const known = answer.error && catalog.errors[answer.error.code];
+    const text = known ? errorText(answer.error) : ui("play_error");
     $("play-status").textContent = "";
+    if (state === null) {
+      $("play-setup-error").textContent = text;
+      $("play-setup-error").hidden = false;
+      $("play-rules").focus();
+    } else {
+      $("play-feedback").replaceChildren(el("p", "verdict wrong", text));
+    }
     return;
   }
   state = answer;
@@ -428,6 +439,8 @@ function render() {
   const done = state.phase === "done" && state.totals_after;
   $("scores").textContent = done ? ui("play_totals_after", { scores: scoresText(state.totals_after) }) : ui("play_totals", { scores: scoresText(state.totals) });
   $("deal-info").textContent = ui("play_deal", { n: state.deal_number, dealer: seatName(state.dealer) });
+  $("rules-info").textContent = catalog.presets[state.rules];
+  $("house-info").textContent = summary(state.options); // the house rules as the engine plays them
   renderTable();
   renderNews();
   renderHand();
@@ -703,11 +716,13 @@ function renderLevels() {
 
 async function start() {
   stopReview();
-  game.rules = $("play-rules").value;
+  $("play-setup-error").hidden = true;
+  game.rules = houseRules.rulesText($("play-rules").value);
   game.computers = [...$("play-seats").querySelectorAll("select")].map((s) => s.value);
   game.hints = $("play-hints").checked;
-  const fixed = /^#seed=(\d{1,7})$/.exec(location.hash); // a deal to play again, or to test with
-  game.seed = fixed ? Number(fixed[1]) : crypto.getRandomValues(new Uint32Array(1))[0] & 0xfffff;
+  const fixed = /^\d{1,7}$/.exec(linkParams().get("seed") || ""); // a deal to play again, or to test with
+  game.seed = fixed ? Number(fixed[0]) : crypto.getRandomValues(new Uint32Array(1))[0] & 0xfffff;
+  houseRules.details.open = false; // the chosen rules are shown above the table
   state = null;
   told = { deal: 0, count: 0 };
   $("play-status").textContent = ui("engine_loading");
@@ -720,8 +735,45 @@ async function start() {
   await send(undefined);
 }
 
-$("play-rules").addEventListener("change", renderLevels);
+// The page's link: #seed=N (a deal to play again) and #rules=PRESET+RULE+... (a group's own
+// table: the engine reads the rules and the controls show them). A "+" in the link is a plus.
+function linkParams() {
+  return new URLSearchParams(location.hash.slice(1).replace(/\+/g, "%2B"));
+}
+
+async function rulesFromLink() {
+  const text = linkParams().get("rules");
+  if (!text) return;
+  const error = $("play-setup-error");
+  let answer;
+  try {
+    await engine().ready;
+    answer = await engine().request("rules", { rules: text });
+  } catch (failure) {
+    error.textContent = engineUnavailable(failure);
+    error.hidden = false;
+    return;
+  }
+  if (!answer.ok) {
+    error.textContent = catalog.errors[answer.error.code] ? errorText(answer.error) : ui("play_error");
+    error.hidden = false;
+    return;
+  }
+  error.hidden = true;
+  $("play-rules").value = answer.preset;
+  renderLevels();
+  houseRules.show(answer.preset, answer.options);
+  houseRules.details.open = Object.keys(answer.options).length > 0;
+}
+
+$("play-rules").addEventListener("change", () => {
+  renderLevels();
+  houseRules.choosePreset($("play-rules").value);
+});
 renderLevels();
+houseRules.show($("play-rules").value);
+window.addEventListener("hashchange", rulesFromLink);
+rulesFromLink();
 $("setup").addEventListener("submit", (event) => {
   event.preventDefault();
   start();

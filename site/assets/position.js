@@ -3,6 +3,7 @@
 // run, and it reaches the page only as text (textContent), never as HTML. Every message is in the
 // page's language: the engine's errors arrive as codes with parameters (messages.js: errorText).
 import { engine, engineUnavailable } from "./engine-client.js";
+import { HouseRules, summary } from "./house-rules.js";
 import { errorText, format, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
@@ -11,13 +12,14 @@ const KINDS = ["legal-card", "all-legal", "best-card"];
 const shared = document.getElementById("shared");
 const form = document.getElementById("editor");
 const result = document.getElementById("ed-result");
+const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
 
 function showError(text) {
   shared.replaceChildren(el("p", "error", ui("shared_bad", { detail: text })));
 }
 
 async function openShared() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(location.hash.slice(1).replace(/\+/g, "%2B")); // "+" joins rules
   if (!params.has("p") && !params.has("k")) {
     shared.replaceChildren();
     return;
@@ -51,7 +53,9 @@ async function openShared() {
   shared.replaceChildren(section);
   new Puzzle(section).enable();
   section.focus();
-  fillEditor(position, kind, spec.show.length > 0, params.get("a") || "");
+  const options = await fillEditor(position, kind, spec.show.length > 0, params.get("a") || "");
+  const changed = summary(options);
+  if (changed) section.querySelector(".meta").after(el("p", "house-info", changed)); // under "Rules: ..."
 }
 
 // Declared trumps: the page counts players from 1 ("D2"), the notation from 0 ("D1").
@@ -68,11 +72,15 @@ function declFromNotation(text) {
   return text.replace(/(\d+)/g, (n) => String(Number(n) + 1));
 }
 
+// The editor filled from a shared position; the rule set's preset and the options it changes come
+// from the engine. Returns those options.
 async function fillEditor(position, kind, showAll, answerText) {
   const answer = await engine().request("fields", { position });
-  if (!answer.ok) return;
+  if (!answer.ok) return {};
   const f = answer.fields;
-  form.rules.value = f.rules.split("+")[0];
+  form.rules.value = answer.preset;
+  houseRules.show(answer.preset, answer.options);
+  houseRules.details.open = Object.keys(answer.options).length > 0;
   for (const input of form.querySelectorAll("input[name=hand]")) input.value = f.hands[input.dataset.seat] ?? "";
   form.lead.value = f.lead;
   form.trick.value = f.trick ?? "";
@@ -81,6 +89,7 @@ async function fillEditor(position, kind, showAll, answerText) {
   form.answer.value = answerText;
   form.show.checked = showAll;
   updateSeats();
+  return answer.options;
 }
 
 function players() {
@@ -95,7 +104,8 @@ function updateSeats() {
 
 function positionFromForm() {
   const hands = [...form.querySelectorAll("input[name=hand]")].slice(0, players()).map((i) => i.value.trim());
-  const parts = [`rules:${form.rules.value}`, `hands:${hands.join(",")}`, `lead:${form.lead.value}`];
+  const rules = houseRules.rulesText(form.rules.value);
+  const parts = [`rules:${rules}`, `hands:${hands.join(",")}`, `lead:${form.lead.value}`];
   if (form.trick.value.trim()) parts.push(`trick:${form.trick.value.trim()}`);
   const decl = declToNotation(form.decl.value);
   if (decl) parts.push(`decl:${decl}`);
@@ -106,16 +116,21 @@ function say(className, text) {
   result.replaceChildren(el("p", className, text));
 }
 
-// The field an engine error names is marked (a hand by its seat, or the declared trumps).
+// The field an engine error names is marked (a hand by its seat, the declared trumps, a house rule).
 function markField(error) {
   for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   const params = (error && error.params) || {};
   const field = Number.isInteger(params.seat) && params.field === undefined ? form.querySelector(`#ed-hand-${params.seat}`)
-    : params.field === "decl" ? form.decl : null;
+    : params.field === "decl" ? form.decl
+    : [...houseRules.box.querySelectorAll("input, select")].find((input) => input.name === params.option);
   if (field) field.setAttribute("aria-invalid", "true");
+  if (field && houseRules.box.contains(field)) houseRules.details.open = true;
 }
 
-form.rules.addEventListener("change", updateSeats);
+form.rules.addEventListener("change", () => {
+  updateSeats();
+  houseRules.choosePreset(form.rules.value);
+});
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const row = document.getElementById("ed-link-row");
@@ -160,5 +175,6 @@ form.addEventListener("submit", async (event) => {
 });
 
 updateSeats();
+houseRules.show(form.rules.value);
 window.addEventListener("hashchange", openShared);
 openShared();

@@ -51,7 +51,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        ("fi", "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava se."),
+        ("fi", "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava sellainen."),
         ("en", "You must overtake: you hold a card of hearts above the jack of hearts, so play one."),
     ],
 )

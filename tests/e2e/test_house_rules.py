@@ -1,0 +1,165 @@
+"""House rules in the browser, in Finnish on a phone: a game started with a house rule on is played
+by the engine under it, says so above the table and keeps it into the next deal; a rule set the
+engine refuses is explained in Finnish; a position link with ``+rule`` opens the editor with the
+rule's control set and the rule applied, and a changed control goes into the new link; the
+disclosure works by keyboard and axe finds nothing serious in it."""
+
+import re
+from urllib.parse import unquote
+
+from test_play import SHOTS, Journey, script
+
+import build
+from engine.game import step
+from engine.rules import parse_rules
+from sitebuild.catalogs import fmt
+
+FI = build.load_catalog("fi")
+LABELS = FI["option_labels"]
+
+
+def house_line(**options) -> str:
+    """The line above the table (house-rules.js summary) for house rules switched on."""
+    return fmt(FI["ui"]["house_rules_list"], {"rules": "; ".join(LABELS[n] for n in options)}, FI)
+
+
+def test_the_dealer_opens_when_the_house_rule_says_so_and_the_next_deal_keeps_it(visit, base_url):
+    """Three players, seed 3: seat 0 (you) deals. With 'the dealer bids first' you open at once
+    (no pass: the opening is forced); without it both computers would have bid before you."""
+    seed, computers = 3, ["easy", "easy"]
+    rules = "three-player+dealer_opens"
+    first = step({"rules": rules, "seed": seed, "computers": computers})
+    plain = step({"rules": "three-player", "seed": seed, "computers": computers})
+    assert first["dealer"] == 0 and first["to_move"] == 0 and first["log"] == []
+    assert len([e for e in plain["log"] if e["kind"] in ("bid", "pass")]) == 2  # the rule is what differs
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    j.press(page.locator("#play-house summary"))
+    j.press(page.locator("#play-rule-dealer_opens"))
+    assert page.locator("#play-house .house-count").inner_text() == fmt(FI["ui"]["house_rules_chosen"], {"n": 1}, FI)
+    j.check("house-rules-setup")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    assert j.game.get_attribute("data-phase") == "auction" and j.game.get_attribute("data-to-move") == "0"
+    assert page.locator("#story-list li").count() == 0  # nobody bid before the dealer
+    assert page.locator('#actions button[data-action="p"]').count() == 0  # the dealer must open
+    assert page.locator("#house-info").inner_text() == house_line(dealer_opens=True)
+    assert page.locator("#play-house").get_attribute("open") is None  # closed: the line says it
+    j.check("house-rules-game")
+    # the whole deal, then the next one: the match keeps the rule (seat 1 deals and bids first)
+    actions, states, _, final = script(rules, seed, computers)
+    for action in actions:
+        j.act(action)
+    assert j.game.get_attribute("data-phase") == "done"
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("#result button", has_text=j.ui("play_next")))
+    j.wait_step(before, timeout=120)
+    second = step({"rules": rules, "seed": seed, "computers": computers, "history": final["history"], "action": "next"})
+    assert second["dealer"] == 1 and second["log"][0]["seat"] == 1  # the dealer's own bid comes first
+    assert page.locator("#story-list li").count() == len(second["log"])
+    assert j.game.get_attribute("data-to-move") == str(second["to_move"])
+    assert page.locator("#house-info").inner_text() == house_line(dealer_opens=True)
+    j.check()
+    assert not j.v.errors
+
+
+def test_a_rule_set_the_engine_refuses_is_explained_in_finnish(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = v.open(base_url + "/fi/play/#rules=faq-pairs+six_card_widow")
+    error = page.locator("#play-setup-error")
+    error.wait_for(state="visible", timeout=60_000)
+    option = LABELS["six_card_widow"]
+    assert error.inner_text() == fmt(FI["errors"]["rule_needs_small_game"], {"option": option}, FI)
+    assert "six_card_widow" not in error.inner_text()
+    # a link with rules the engine accepts fills the controls and opens the disclosure
+    page = v.open(base_url + "/fi/play/#rules=faq+max_bid_ends_auction+bidder_porvoo=side_bid")
+    page.locator("#play-house[open]").wait_for(timeout=60_000)
+    assert page.locator("#play-rules").input_value() == "faq"
+    assert page.locator("#play-rule-max_bid_ends_auction").is_checked()
+    assert page.locator("#play-rule-bidder_porvoo").input_value() == "side_bid"
+    assert page.locator("#play-setup-error").is_hidden()
+    assert not v.errors
+
+
+# Three players, hearts trump: spades led with the ace, seat 1 trumped with the seven; seat 2 has
+# no spade. Must overtrump: only the ace of hearts; without the house rule the six as well.
+OVERTRUMP = "rules:three-player+must_overtrump/hands:9.6..,.7.6.,..7.A6/lead:0/trick:SA-H7/decl:H0"
+
+
+def test_a_position_link_with_a_house_rule_opens_with_it_and_a_changed_control_goes_into_the_link(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = v.open(base_url + "/fi/position/#k=legal-card&p=" + OVERTRUMP)  # a "+" written as it is
+    page.locator("#ed-house[open]").wait_for(timeout=60_000)
+    assert page.locator("#ed-rules").input_value() == "three-player"
+    assert page.locator("#ed-rule-must_overtrump").is_checked()
+    assert not page.locator("#ed-rule-dealer_opens").is_checked()
+    assert page.locator("#shared .house-info").inner_text() == house_line(must_overtrump=True)
+    # applied: the six of hearts is refused with the overtrump duty's reason
+    page.locator('#shared .hand button[data-card="H6"]').tap()
+    feedback = page.locator("#shared .feedback")
+    feedback.locator(".verdict").first.wait_for(timeout=30_000)
+    assert fmt(FI["reasons"]["must_overtrump"], {"beat": "H7"}, FI) in feedback.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "house-rules-editor-fi-390.png"), full_page=True)
+    # change the controls, make the link: it carries the new rules, not the old one
+    page.locator("#ed-rule-must_overtrump").tap()
+    page.locator("#ed-rule-ace_must_show").tap()
+    page.select_option("#ed-rule-bidder_porvoo", "seat_contract")
+    page.locator("button.make-link").tap()
+    link = page.locator("#ed-link")
+    link.wait_for(state="visible", timeout=60_000)
+    position = re.search(r"&p=([^&]*)", link.get_attribute("href")).group(1)
+    rules = unquote(position).split("/")[0].removeprefix("rules:")
+    assert parse_rules(rules) == parse_rules("three-player+ace_must_show+bidder_porvoo=seat_contract")
+    # the new link opens with the new rules, and the six of hearts is now allowed
+    link.tap()
+    page.locator("#shared .house-info").wait_for(timeout=60_000)
+    page.wait_for_function("document.querySelector('#ed-rule-ace_must_show')?.checked === true", timeout=60_000)
+    assert not page.locator("#ed-rule-must_overtrump").is_checked()
+    assert page.locator("#ed-rule-bidder_porvoo").input_value() == "seat_contract"
+    page.locator('#shared .hand button[data-card="H6"]').tap()
+    page.locator("#shared .verdict.right").wait_for(timeout=30_000)
+    assert not v.errors
+
+
+def test_the_disclosure_works_by_keyboard_and_axe_finds_nothing_serious(visit, base_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    for path, prefix in (("/fi/play/", "play"), ("/fi/position/", "ed")):
+        v = visit(viewport={"width": 390, "height": 844}, bypass_csp=True)  # axe-core is injected
+        page = v.open(base_url + path)
+        details = page.locator(f"#{prefix}-house")
+        page.locator(f"#{prefix}-house summary").focus()
+        page.keyboard.press("Enter")
+        assert details.get_attribute("open") is not None
+        page.keyboard.press("Tab")
+        first = page.evaluate("document.activeElement.id")
+        assert first == f"{prefix}-rule-" + page.locator(f"#{prefix}-house .house-rule").first.get_attribute(
+            "data-option"
+        )
+        page.keyboard.press("Space")
+        assert page.locator(f"#{first}").is_checked()
+        assert page.locator(f"#{prefix}-house .house-count").inner_text() == fmt(
+            FI["ui"]["house_rules_chosen"], {"n": 1}, FI
+        )
+        select = page.locator(f"#{prefix}-rule-bidder_porvoo")
+        while page.evaluate("document.activeElement.id") != select.get_attribute("id"):
+            page.keyboard.press("Tab")
+        page.keyboard.press("ArrowDown")
+        assert select.input_value() != "off"
+        # every control is labelled and explained
+        for control in page.locator(f"#{prefix}-house .house-rule input, #{prefix}-house .house-rule select").all():
+            cid = control.get_attribute("id")
+            assert page.locator(f'label[for="{cid}"]').inner_text().strip()
+            assert page.locator(f"#{control.get_attribute('aria-describedby')}").inner_text().strip()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        results = axe.run(page)
+        bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+        assert not bad, (path, [(x["id"], x["nodes"][0]["html"]) for x in bad])
+        page.keyboard.press("Shift+Tab")
+        assert not v.errors

@@ -1,0 +1,132 @@
+"""The house-rule controls of the play page and the position editor are data made at build time
+from the engine's options (``sitebuild.rulespages.house_rule_controls``): every house rule with a
+label and an explanation in both languages, its kind, default and choices as the engine has them,
+and for each preset only the rules that apply to it, each of which the engine accepts there, all
+at once included. The page builds rules text from them exactly as ``docs/notation.md`` says."""
+
+import itertools
+
+import pytest
+
+import build
+from engine.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
+from engine.web import handle
+from sitebuild import rulespages
+
+HOUSE_RULES = [name for name, doc in OPTION_DOCS.items() if doc.house_rule]
+CATALOGS = {lang: build.load_catalog(lang) for lang in ("fi", "en")}
+DATA = {lang: rulespages.house_rule_controls(cat, lang) for lang, cat in CATALOGS.items()}
+
+
+def rules_text(preset: str, options: dict) -> str:
+    """The rules text as house-rules.js writes it: the preset, then name, name=off or name=value."""
+    parts = [preset]
+    for name, value in options.items():
+        parts.append(name if value is True else f"{name}=off" if value is False else f"{name}={value}")
+    return "+".join(parts)
+
+
+def non_default(option: dict):
+    if option["kind"] == "bool":
+        return not option["default"]
+    if option["kind"] == "choice":
+        return next(c["value"] for c in option["choices"] if c["value"] != option["default"])
+    return option["default"] + 5
+
+
+def test_there_are_house_rules_and_the_data_lists_each_once_in_the_engines_order():
+    assert len(HOUSE_RULES) >= 15
+    for data in DATA.values():
+        assert [o["name"] for o in data["options"]] == HOUSE_RULES
+        assert set(data["presets"]) == set(PRESETS)
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_every_house_rule_has_a_label_and_an_explanation_and_words_for_each_choice(lang):
+    catalog = CATALOGS[lang]
+    prefix = catalog["ui"]["house_rule_label"]
+    for option in DATA[lang]["options"]:
+        name = option["name"]
+        assert option["label"] == catalog["option_labels"][name] and option["label"].strip()
+        assert option["text"] and not option["text"].startswith(prefix), (name, option["text"])
+        assert catalog["options"][name].startswith(prefix + ":"), name  # the rules pages list it as one
+        assert option["text"].endswith("."), (name, option["text"])  # a whole sentence, as on the rules pages
+        doc = OPTION_DOCS[name]
+        assert (option["kind"], option["default"]) == (doc.kind, doc.default)
+        assert [c["value"] for c in option["choices"]] == list(doc.choices)
+        for choice in option["choices"]:
+            assert choice["text"] and choice["text"] != choice["value"], (name, choice)
+    # the labels read differently in the two languages (no English left in the Finnish catalog)
+    if lang == "fi":
+        english = {o["name"]: o["label"] for o in DATA["en"]["options"]}
+        same = [o["name"] for o in DATA["fi"]["options"] if o["label"] == english[o["name"]]]
+        assert same == [], same
+
+
+def test_a_missing_label_fails_the_build_naming_the_catalog_and_the_rule():
+    catalog = {**CATALOGS["fi"], "option_labels": dict(CATALOGS["fi"]["option_labels"])}
+    del catalog["option_labels"]["dealer_opens"]
+    with pytest.raises(build.BuildError, match=r"fi\.json.*dealer_opens"):
+        rulespages.house_rule_controls(catalog, "fi")
+
+
+def test_only_the_rules_that_apply_are_offered():
+    offered = DATA["fi"]["presets"]
+    partner_rules = {"half_question_with_pair", "half_question_bluff", "full_question_lockout", "half_question_once"}
+    widow_rules = {"six_card_widow", "secret_widow", "discard_needs_trick", "no_discard_aces_tens"}
+    for preset, rules in PRESETS.items():
+        names = set(offered[preset])
+        if not rules.partnership:
+            assert not names & partner_rules, preset
+        else:
+            assert not names & widow_rules, preset
+        assert ("last_seat_must_open" in names) == (not rules.forced_opening), preset
+        assert ("contract_uses_rounded" in names) == rules.rounding, preset
+        assert ("overtake_against_winner" in names) == rules.must_overtake, preset
+    assert "six_card_widow" not in offered["wikibooks-4p"]  # four players and a widow of six: refused
+    assert "full_question_lockout" not in offered["wikibooks-pairs"]  # only the half question there
+    assert "half_question_once" not in offered["faq-pairs"]  # its lock-out already ends the questions
+    assert {"dealer_opens", "max_bid_ends_auction", "bidder_porvoo", "bidder_wins_ties"} <= set(offered["faq-pairs"])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_engine_accepts_every_offered_rule_alone_and_all_at_once(preset):
+    options = {o["name"]: o for o in DATA["fi"]["options"]}
+    names = DATA["fi"]["presets"][preset]
+    for name in names:
+        value = non_default(options[name])
+        rules = parse_rules(rules_text(preset, {name: value}))
+        assert changed_options(rules) == {name: value}
+    # every control away from its default at once, with each choice of each choice option
+    choices = [[c["value"] for c in options[n]["choices"]] for n in names if options[n]["kind"] == "choice"]
+    for picked in itertools.product(*choices):
+        chosen = {n: non_default(options[n]) for n in names if options[n]["kind"] != "choice"}
+        chosen.update(zip([n for n in names if options[n]["kind"] == "choice"], picked))
+        chosen = {n: v for n, v in chosen.items() if v != options[n]["default"]}
+        rules = parse_rules(rules_text(preset, chosen))
+        assert changed_options(rules) == chosen
+
+
+def test_a_rule_that_is_not_offered_is_one_the_engine_refuses_or_that_changes_nothing_there():
+    """Not offered: refused by the engine, or needing a rule the preset does not have."""
+    for preset, rules in PRESETS.items():
+        for name in set(HOUSE_RULES) - set(DATA["fi"]["presets"][preset]):
+            value = non_default(next(o for o in DATA["fi"]["options"] if o["name"] == name))
+            try:
+                rules.replace(**{name: value})
+            except RuleSetError:
+                continue
+            assert name in rulespages.REQUIRES and not rulespages.REQUIRES[name](rules), (preset, name)
+
+
+def test_the_engine_reads_a_rules_text_back_as_its_preset_and_options():
+    import json
+
+    answer = json.loads(handle(json.dumps({"op": "rules", "rules": "faq+max_bid_ends_auction+bidder_porvoo=side_bid"})))
+    assert answer["ok"] and answer["preset"] == "faq"
+    assert answer["options"] == {"max_bid_ends_auction": True, "bidder_porvoo": "side_bid"}
+    assert answer["rules"] == "faq+max_bid_ends_auction+bidder_porvoo=side_bid"
+    position = "rules:three-player+must_overtrump+strong_drive/hands:A..A.,KQ...,..J./lead:2/trick:DK"
+    fields = json.loads(handle(json.dumps({"op": "fields", "position": position})))
+    assert fields["preset"] == "three-player"
+    assert fields["options"] == {"strong_drive": True, "must_overtrump": True}  # in the engine's order

@@ -373,8 +373,11 @@ function summaryLines(score) {
 function breakdownTable(score) {
   const table = el("table", "breakdown");
   table.append(el("caption", "", ui("breakdown")));
+  // a column for the last trick only where it scored (somebody always takes it when the rules count it)
+  const lastTrick = score.sides.some((side) => side.last_trick);
   const head = el("tr");
-  for (const key of ["bd_side", "bd_role", "bd_cards", "bd_last", "bd_trumps", "bd_total", "bd_result"]) head.append(el("th", "", ui(key)));
+  const columns = ["bd_side", "bd_role", "bd_cards", ...(lastTrick ? ["bd_last"] : []), "bd_trumps", "bd_total", "bd_result"];
+  for (const key of columns) head.append(el("th", "", ui(key)));
   table.append(head);
   for (const side of score.sides) {
     const row = el("tr", side.role === "bidder" ? "bidder-row" : "");
@@ -389,7 +392,8 @@ function breakdownTable(score) {
       result = `${sign} (${ui("bd_porvoo")})`;
     }
     row.append(el("th", "", sideName(side.side)), el("td", "", ui(`role_${side.role}`)), el("td", "", String(side.card_points)));
-    row.append(el("td", "", String(side.last_trick)), el("td", "", trumps), el("td", "", total), el("td", "", result));
+    if (lastTrick) row.append(el("td", "", String(side.last_trick)));
+    row.append(el("td", "", trumps), el("td", "", total), el("td", "", result));
     table.append(row);
   }
   const scroll = el("div", "table-scroll");

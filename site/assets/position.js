@@ -98,7 +98,8 @@ function players() {
 
 function updateSeats() {
   for (const field of form.querySelectorAll("[data-seat-field]")) field.hidden = Number(field.dataset.seatField) >= players();
-  for (const option of form.lead.options) option.hidden = Number(option.value) >= players();
+  // hidden and disabled: some phones' pickers list hidden options
+  for (const option of form.lead.options) option.hidden = option.disabled = Number(option.value) >= players();
   if (Number(form.lead.value) >= players()) form.lead.value = "0";
 }
 

@@ -265,6 +265,7 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     assert page.locator("#hand").is_hidden() and page.locator("#actions button").count() == 0
     assert "0 piilossa" not in page.locator("#table").inner_text()
     assert page.locator(".breakdown .bidder-row").count() == 1
+    assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 1  # FAQ: 20 for the last trick
     j.check("end")
     # the review: stopped while it starts, then run to the end
     j.press(page.locator("#review-start"))
@@ -308,6 +309,8 @@ def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(vi
     assert j.ui("ev_widow", cards=", ".join(card_name(c, "nom", j.catalog) for c in widow["cards"])) in told
     table = page.locator("#table").inner_text()
     assert "0 hidden" not in table
+    assert page.locator(".breakdown .bidder-row").count() == 1
+    assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 0  # no points for the last trick
     j.check("end")
     # a review in progress is dropped when the next deal starts, and the table goes on at once
     j.press(page.locator("#review-start"))

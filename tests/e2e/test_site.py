@@ -393,6 +393,8 @@ def test_build_a_position_share_it_and_solve_it(visit, base_url):
     v = visit()
     page = v.open(base_url + "/en/position/")
     page.select_option("#ed-rules", "three-player")
+    # three players: no fourth seat to lead, hidden and disabled (some phones' pickers show hidden options)
+    assert page.eval_on_selector("#ed-lead option[value='3']", "o => o.hidden && o.disabled")
     page.fill("#ed-hand-0", "..6.AKQ")
     page.fill("#ed-hand-1", "A.A.TJ.")
     page.fill("#ed-hand-2", "T.T.9.")

@@ -65,6 +65,31 @@ def test_the_copy_button_of_a_lesson_puzzle_links_to_the_puzzle_page(site):
     assert 'data-href="../../p/overtake-king/"' in html
 
 
+def test_every_puzzle_has_the_same_header_whose_button_copies_its_own_page(site):
+    """The guided deal too: its title, and the round copy-link button (named by its aria-label)
+    that copies /LANG/p/ID/ from the lesson and ./ on the puzzle's own page."""
+    out, lessons = site
+    button = re.compile(
+        r'<button type="button" class="copy-link icon-button" id="puzzle-([\w-]+)-copy"'
+        r' data-href="([^"]*)" aria-label="([^"]+)"'
+    )
+    kinds = set()
+    for lesson in lessons:
+        for lang in ("fi", "en"):
+            html = (out / lang / "lessons" / lesson.slug / "index.html").read_text("utf-8")
+            heads = dict((pid, (href, label)) for pid, href, label in button.findall(html))
+            copy_link = build.load_catalog(lang)["ui"]["copy_link"]
+            for spec in lesson.puzzles:
+                pid = spec["id"]
+                kinds.add(spec["kind"])
+                assert heads.get(pid) == (f"../../p/{pid}/", copy_link), (lang, lesson.slug, pid)
+                assert f'<h2 id="puzzle-{pid}-title">' in html
+                own = (out / lang / "p" / pid / "index.html").read_text("utf-8")
+                assert f'id="puzzle-{pid}-copy" data-href="./" aria-label="{copy_link}"' in own
+            assert 'class="anchor"' not in html and 'data-href="#' not in html
+    assert "deal" in kinds
+
+
 def test_a_404_page_in_both_languages(site):
     out, _ = site
     html = (out / "404.html").read_text("utf-8")

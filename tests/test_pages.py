@@ -90,6 +90,23 @@ def test_every_puzzle_has_the_same_header_whose_button_copies_its_own_page(site)
     assert "deal" in kinds
 
 
+def test_the_state_line_names_the_bidder_in_lower_case_and_writes_a_true_minus(site):
+    """ "Sopimus 40 (sinä)" in every puzzle kind, as in a sentence; "Pisteet ennen jakoa −20" with
+    the minus sign (U+2212) that the score tables use, never a hyphen."""
+    out, _ = site
+    cat = build.load_catalog("fi")
+    contract = re.compile(rf"<dt>{cat['ui']['contract']}</dt><dd>\d+ \(([^)]*)\)")
+    before = re.compile(rf"<dt>{cat['ui']['before']}</dt><dd>([^<]*)")
+    seats, points = set(), set()
+    for page in (out / "fi" / "lessons").glob("*/index.html"):
+        html = page.read_text("utf-8")
+        seats.update(contract.findall(html))
+        points.update(before.findall(html))
+    assert seats and all(seat == seat.lower() for seat in seats), seats
+    assert "sinä" in seats
+    assert any(p.startswith("\u2212") for p in points) and not any("-" in p for p in points), points
+
+
 def test_a_404_page_in_both_languages(site):
     out, _ = site
     html = (out / "404.html").read_text("utf-8")

@@ -520,7 +520,8 @@ class Deal:
         if self.trick or self.declare_state == "none":
             return Reason.of("not_after_won_trick")
         if self.declare_state == "used":
-            return Reason.of("declaration_used")
+            # the words name partner questions only in games that have them
+            return Reason.of("declaration_used", questions=questions_allowed(self.rules))
         if self.declare_state == "not_led":
             return Reason.of("strong_drive")
         return None

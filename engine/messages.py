@@ -74,7 +74,11 @@ REASON_CODES: dict[str, callable] = {
     # declarations and partner questions
     "not_after_won_trick": lambda p: "Trump can be declared only by the winner of the previous trick, before leading.",
     "strong_drive": lambda p: "With 'strong drive' only a player who led and won the previous trick may declare.",
-    "declaration_used": lambda p: "Only one declaration or partner question is allowed after a won trick.",
+    "declaration_used": lambda p: (
+        "Only one declaration or partner question is allowed after a won trick."
+        if p.get("questions")
+        else "Only one declaration is allowed after a won trick."
+    ),
     "suit_already_declared": lambda p: f"{_suit(p).capitalize()} have already been declared in this deal.",
     "needs_king_and_queen": lambda p: (
         f"Declaring {_suit(p)} needs both the king and the queen of {_suit(p)} in your hand."

@@ -29,6 +29,7 @@ from .catalogs import (
     fmt,
     load_catalog,
     plus_minus,
+    signed,
     solution_text,
 )
 from .fingerprint import Published, template_globals
@@ -57,6 +58,7 @@ def environment() -> Environment:
     env.filters["json_script"] = json_for_script
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     env.filters["plus_minus"] = plus_minus
+    env.filters["signed"] = signed
     env.filters["capfirst"] = capfirst
     return env
 

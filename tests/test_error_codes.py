@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import Declare, Suit, parse_position
 from engine.drills import THEMES, drill
 from engine.web import handle
 
@@ -114,3 +115,30 @@ def test_every_drill_carries_a_hint_both_catalogs_word(theme):
             text = catalog["drill_hints"].get(hint["code"])
             assert text, f"{lang}.json has no drill_hints.{hint['code']}"
             assert placeholders(text) <= set(hint["params"]), (lang, hint)
+
+
+def reason_words(reason: dict, catalog: dict) -> str:
+    """A reason's catalog text as site/assets/messages.js picks it: the first variant whose
+    parameter is present and not false, else the plain one."""
+    entry = catalog["reasons"][reason["code"]]
+    if isinstance(entry, dict):
+        entry = entry[next((k for k in entry if k and reason["params"].get(k) not in (None, False)), "")]
+    return entry
+
+
+@pytest.mark.parametrize(
+    "rules, hands, questions",
+    [
+        ("three-player", "KQ.KQ..,A9.A9..,J8.J8..", False),
+        ("faq-pairs", "KQ.KQ..,A9.A9..,J8.J8..,T7.T7..", True),
+        ("faq-pairs+partner_questions=off", "KQ.KQ..,A9.A9..,J8.J8..,T7.T7..", False),
+    ],
+)
+def test_a_used_declaration_names_partner_questions_only_in_games_that_have_them(rules, hands, questions):
+    position = f"rules:{rules}/hands:{hands}/lead:0/declare:used"
+    reason = parse_position(position).why_illegal(Declare(Suit.SPADES))
+    assert reason.to_dict() == {"code": "declaration_used", "params": {"questions": questions}}
+    assert ("partner question" in str(reason)) is questions
+    words = {lang: reason_words(reason.to_dict(), catalog) for lang, catalog in CATALOGS.items()}
+    assert ("parikysely" in words["fi"]) is questions, words["fi"]
+    assert ("partner question" in words["en"]) is questions, words["en"]

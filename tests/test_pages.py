@@ -65,6 +65,48 @@ def test_the_copy_button_of_a_lesson_puzzle_links_to_the_puzzle_page(site):
     assert 'data-href="../../p/overtake-king/"' in html
 
 
+def test_every_puzzle_has_the_same_header_whose_button_copies_its_own_page(site):
+    """The guided deal too: its title, and the round copy-link button (named by its aria-label)
+    that copies /LANG/p/ID/ from the lesson and ./ on the puzzle's own page."""
+    out, lessons = site
+    button = re.compile(
+        r'<button type="button" class="copy-link icon-button" id="puzzle-([\w-]+)-copy"'
+        r' data-href="([^"]*)" aria-label="([^"]+)"'
+    )
+    kinds = set()
+    for lesson in lessons:
+        for lang in ("fi", "en"):
+            html = (out / lang / "lessons" / lesson.slug / "index.html").read_text("utf-8")
+            heads = dict((pid, (href, label)) for pid, href, label in button.findall(html))
+            copy_link = build.load_catalog(lang)["ui"]["copy_link"]
+            for spec in lesson.puzzles:
+                pid = spec["id"]
+                kinds.add(spec["kind"])
+                assert heads.get(pid) == (f"../../p/{pid}/", copy_link), (lang, lesson.slug, pid)
+                assert f'<h2 id="puzzle-{pid}-title">' in html
+                own = (out / lang / "p" / pid / "index.html").read_text("utf-8")
+                assert f'id="puzzle-{pid}-copy" data-href="./" aria-label="{copy_link}"' in own
+            assert 'class="anchor"' not in html and 'data-href="#' not in html
+    assert "deal" in kinds
+
+
+def test_the_state_line_names_the_bidder_in_lower_case_and_writes_a_true_minus(site):
+    """ "Sopimus 40 (sinä)" in every puzzle kind, as in a sentence; "Pisteet ennen jakoa −20" with
+    the minus sign (U+2212) that the score tables use, never a hyphen."""
+    out, _ = site
+    cat = build.load_catalog("fi")
+    contract = re.compile(rf"<dt>{cat['ui']['contract']}</dt><dd>\d+ \(([^)]*)\)")
+    before = re.compile(rf"<dt>{cat['ui']['before']}</dt><dd>([^<]*)")
+    seats, points = set(), set()
+    for page in (out / "fi" / "lessons").glob("*/index.html"):
+        html = page.read_text("utf-8")
+        seats.update(contract.findall(html))
+        points.update(before.findall(html))
+    assert seats and all(seat == seat.lower() for seat in seats), seats
+    assert "sinä" in seats
+    assert any(p.startswith("\u2212") for p in points) and not any("-" in p for p in points), points
+
+
 def test_a_404_page_in_both_languages(site):
     out, _ = site
     html = (out / "404.html").read_text("utf-8")

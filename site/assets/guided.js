@@ -3,7 +3,7 @@
 // Every answer is looked up in that step's answer table, which the engine computed: the scripted
 // move moves the deal on, anything else gets the engine's verdict and the learner tries again.
 import { judgeWithTable } from "./answers.js";
-import { catalog, format, reason, verdict } from "./messages.js";
+import { reason, verdict } from "./messages.js";
 import { el } from "./puzzle.js";
 
 export class GuidedDeal {
@@ -60,7 +60,8 @@ export class GuidedDeal {
       check.addEventListener("click", () => {
         const chosen = [...step.querySelectorAll('.hand button[aria-pressed="true"]')].map((b) => b.dataset.card);
         if (chosen.length !== size) {
-          this.say(step, [format(catalog.deal.choose, { count: size })], "wrong");
+          // the page's catalog has no "deal" words: the build wrote this step's "choose N cards"
+          this.say(step, [step.querySelector(".choose").textContent], "notice");
           return;
         }
         this.submit(index, `${kind}:${chosen.join(".")}`, check);
@@ -75,8 +76,13 @@ export class GuidedDeal {
     }
   }
 
+  // The step's verdict in the same calm box as every puzzle's (its icon by tone), and only this
+  // one: the "right" of the step before goes when the learner answers here.
   say(step, lines, tone) {
-    step.querySelector(".feedback").replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
+    this.section.querySelector(":scope > .status").textContent = "";
+    const feedback = step.querySelector(".feedback");
+    feedback.className = `feedback ${tone}`;
+    feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
   }
 
   submit(index, answer, control) {
@@ -84,7 +90,7 @@ export class GuidedDeal {
     const step = this.steps[index];
     const result = judgeWithTable(this.table, { step: index, answer });
     if (result.verdict === "not-a-number") {
-      this.say(step, [verdict("not_a_number")], "wrong");
+      this.say(step, [verdict("not_a_number")], "notice");
       return;
     }
     if (result.verdict === "correct") {
@@ -93,12 +99,15 @@ export class GuidedDeal {
     }
     this.wrong += 1;
     let lines;
+    // a legal move off the deal's line is not a mistake: said in the neutral tone
+    let tone = "wrong";
     if (result.verdict === "illegal") lines = [verdict("illegal_action"), reason(result.reason)];
     else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
     else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
-    else lines = [verdict("deal_other")];
-    this.say(step, lines, "wrong");
-    if (control && control.classList.contains("card")) control.classList.add("wrong");
+    else [lines, tone] = [[verdict("deal_other")], "notice"];
+    this.say(step, lines, tone);
+    for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
+    if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");
     this.report("wrong");
   }
 

@@ -27,12 +27,12 @@ export function verdict(key, params) {
 }
 
 // A reason from the engine: {code, params}. Entries with variants pick the first whose
-// parameter is present ("beat", "card"), else the plain one ("").
+// parameter is present and not false ("beat", "card", "questions"), else the plain one ("").
 export function reason(r) {
   let entry = catalog.reasons[r.code];
   if (entry === undefined) return r.message || r.code;
   if (typeof entry === "object") {
-    const variant = Object.keys(entry).find((key) => key && r.params[key] !== undefined);
+    const variant = Object.keys(entry).find((key) => key && r.params[key] !== undefined && r.params[key] !== false);
     entry = entry[variant ?? ""];
   }
   return format(entry, r.params);

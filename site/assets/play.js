@@ -352,7 +352,7 @@ function renderActions() {
 
 // -- the end of a deal --------------------------------------------------------------------------
 function scoresText(totals) {
-  return totals.map((t, side) => `${sideName(side)} ${t}`).join(", ");
+  return totals.map((t, side) => `${sideName(side)} ${String(t).replace("-", "\u2212")}`).join(", ");
 }
 
 function summaryLines(score) {

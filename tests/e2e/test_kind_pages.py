@@ -15,6 +15,7 @@ from test_site import answer_step, answer_through_page, feedback
 
 import build
 from engine import puzzles
+from sitebuild.catalogs import card_label
 from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,6 +108,88 @@ def test_the_guided_deal_by_keyboard_and_touch(visit, kinds_site):
     second.locator("button.check").tap()
     section.locator('.deal-step[data-step="2"]').wait_for(state="visible")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not v.errors
+
+
+def test_the_guided_deal_looks_and_answers_like_every_puzzle(visit, kinds_site):
+    """Its header (title, the round copy-link button copying its own page), its widow cards (faces
+    with their spoken names), its feedback (the box with its icon, only the current step's
+    verdict, a legal move off the deal's line in the neutral tone) and its words (the declare
+    wording only where a declaration is offered, no hidden-card count for an empty hand)."""
+    _, base = kinds_site
+    cat = build.load_catalog("fi")
+    v = visit(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = v.open(base + PAGE.format(lang="fi"))
+    section = page.locator("#puzzle-fx-deal")
+    table = json.loads(section.get_attribute("data-answers"))
+
+    copy = section.locator(".puzzle-head button.copy-link.icon-button")
+    assert copy.get_attribute("aria-label") == cat["ui"]["copy_link"] and copy.locator("svg.icon").count() == 1
+    assert section.locator(".puzzle-head h2").inner_text().startswith(cat["ui"]["puzzle"] + " ")
+    assert not section.locator("a.anchor").count()
+    copy.click()
+    section.locator(".puzzle-head .copy-status").filter(has_text=cat["ui"]["link_copied"]).wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == base + "/fi/p/fx-deal/"
+
+    def step(index):
+        return section.locator(f'.deal-step[data-step="{index}"]')
+
+    def box(index):
+        return page.evaluate(
+            """(fb) => ({cls: fb.className, icon: getComputedStyle(fb, "::before").content, text: fb.innerText,
+                         status: fb.closest("section").querySelector(":scope > .status").innerText})""",
+            step(index).locator(".feedback").element_handle(),
+        )
+
+    kinds = [x["kind"] for x in table["steps"]]
+    other = next(
+        (i, a)
+        for i, x in enumerate(table["steps"])
+        for a, y in x["answers"].items()
+        if y["verdict"] == "other" and x["kind"] in ("bid", "raise")
+    )
+    for index in range(other[0]):
+        answer_step(step(index), table["steps"][index])
+    step(other[0]).locator(f'button[data-choice="{other[1]}"]').click()
+    seen = box(other[0])
+    assert seen["cls"] == "feedback notice" and seen["icon"] not in ("none", "normal"), seen
+    assert seen["text"] == cat["verdicts"]["deal_other"] and "sääntöjen mukainen" in seen["text"]
+    answer_step(step(other[0]), table["steps"][other[0]])
+    assert box(other[0] + 1)["status"] == cat["verdicts"]["deal_right"]
+    index = other[0] + 1
+    while index < len(kinds) and kinds[index] != "discard":
+        answer_step(step(index), table["steps"][index])
+        index += 1
+    discard = step(index)
+    widow = discard.locator(".hand button.card.from-widow").all()
+    assert widow, "the widow's cards are marked in the hand to discard from"
+    plain = discard.locator(".hand button.card:not(.from-widow) svg.face").first.bounding_box()
+    for button in widow:
+        code = button.get_attribute("data-card")
+        assert button.get_attribute("aria-label") == f"{card_label(code, cat)} ({cat['estimate']['widow_card']})"
+        face = button.locator("svg.face").bounding_box()
+        assert face and (face["width"], face["height"]) == (plain["width"], plain["height"]), code
+    # a wrong try here: its verdict alone, the "right" of the step before gone
+    discard.locator("button.check").click()
+    seen = box(index)
+    assert seen["status"] == "" and seen["text"] == f"Valitse {discard.get_attribute('data-size')} korttia.", seen
+    assert seen["cls"] == "feedback notice" and seen["icon"] not in ("none", "normal"), seen
+
+    for i, kind in enumerate(kinds):
+        help_text = step(i).locator(".kind-help").text_content()
+        if kind == "play":
+            offered = step(i).locator(".controls button.choice").count()
+            assert help_text == cat["deal"]["ask"]["play" if offered else "play_card"], i
+        contract = step(i).locator("dl.state").text_content()
+        assert "(Sinä)" not in contract and "(Vasemmalla)" not in contract and "(Oikealla)" not in contract
+    assert "(sinä)" in section.locator(".deal-step").last.locator("dl.state").text_content()
+    for seat in section.locator(".deal-step").last.locator(".seat").all():
+        assert not seat.locator(".hidden-cards").count(), "an empty hand shows no card back"
     assert not v.errors
 
 

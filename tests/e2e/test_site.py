@@ -187,7 +187,7 @@ def reason_text(reason, cat):
     """A reason sentence as site/assets/messages.js renders it (variants by parameter)."""
     entry = cat["reasons"][reason["code"]]
     if isinstance(entry, dict):
-        entry = entry[next((k for k in entry if k and reason["params"].get(k) is not None), "")]
+        entry = entry[next((k for k in entry if k and reason["params"].get(k) not in (None, False)), "")]
     return fmt(entry, reason["params"], cat)
 
 

@@ -770,7 +770,25 @@ renderLevels();
 houseRules.show($("play-rules").value);
 window.addEventListener("hashchange", rulesFromLink);
 rulesFromLink();
+// "Start a game" while a game is under way asks first: one tap never throws a deal away.
+const gameUnderWay = () => state !== null && !(state.phase === "done" && state.match_over);
+
+function askRestart(asking) {
+  $("play-restart").hidden = !asking;
+  $("play-start").hidden = asking;
+  (asking ? $("play-restart-no") : $("play-start")).focus();
+}
+
 $("setup").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (gameUnderWay()) askRestart(true);
+  else start();
+});
+$("play-restart-no").addEventListener("click", () => askRestart(false));
+$("play-restart").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") askRestart(false);
+});
+$("play-restart-yes").addEventListener("click", () => {
+  askRestart(false);
   start();
 });

@@ -366,4 +366,27 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     assert fmt(catalog["reasons"]["wrong_card_count"], {"count": 3}, catalog) in feedback
     assert catalog["verdicts"]["illegal"] not in feedback
     j.check("discard-refused")
+    # "Start a game" during the deal asks first; keeping the game changes nothing
+    step_before = j.game.get_attribute("data-step")
+    j.press(page.locator("#play-start"))
+    confirm = page.locator("#play-restart")
+    assert confirm.is_visible() and page.locator("#play-start").is_hidden()
+    assert j.ui("play_restart_ask") in confirm.inner_text()
+    assert page.evaluate("document.activeElement.id") == "play-restart-no"
+    j.check("restart-asked")
+    j.press(page.locator("#play-restart-no"))
+    assert confirm.is_hidden() and page.locator("#play-start").is_visible()
+    page.wait_for_timeout(300)
+    assert j.game.get_attribute("data-step") == step_before and j.game.get_attribute("data-phase") == "discard"
+    # Escape keeps the game too; confirming starts a new one
+    j.press(page.locator("#play-start"))
+    page.keyboard.press("Escape")
+    assert confirm.is_hidden() and j.game.get_attribute("data-phase") == "discard"
+    j.press(page.locator("#play-start"))
+    j.press(page.locator("#play-restart-yes"))
+    j.wait_step(step_before)
+    assert (
+        j.game.get_attribute("data-phase") == "auction"
+        and page.locator('#actions button[data-action="40"]').count() == 1
+    )
     assert not j.v.errors

@@ -455,26 +455,40 @@ function render() {
 // -- hints --------------------------------------------------------------------------------------
 const round = (x) => String(Math.round(x));
 
+// A deal score with its sign ("+25", "−12"), as the breakdown shows it.
+const signed = (x) => {
+  const n = Math.round(x);
+  return n > 0 ? `+${n}` : String(n).replace("-", "\u2212");
+};
+
+// One choice's figures: how often the contract was made (the bidding side), the points and the
+// deal score on average; the engine ranks by the deal score plus a tenth of the points.
+const figures = (c, samples) => ({ made: c.made, samples, points: round(c.points), score: signed(c.score) });
+
 function hintLines(h) {
   const contract = state.contract;
   const choice = actionLabel(h.action, contract);
   if (h.method === "forced") return [ui("hint_forced", { choice })];
   const lines = [ui("hint_choice", { choice })];
-  const best = h.choices[0];
   const samples = h.samples;
+  const points = ui(state.partnership ? "hint_points_us" : "hint_points_you");
   if (h.phase === "auction") {
     const bid = h.choices.find((c) => /^\d+$/.test(c.action));
-    lines.push(ui("hint_bid", { samples, points: round(bid.points), amount: bid.action, made: bid.made, defend: round(h.defend.utility) }));
+    const defend = h.defend;
+    lines.push(ui("hint_bid", { samples }), points);
+    lines.push(ui("hint_bid_bidder", { amount: bid.action, ...figures(bid, samples) }));
+    lines.push(ui("hint_bid_defender", figures(defend, samples)));
+    lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
     return lines;
   }
-  if (h.phase === "raise") {
-    lines.push(ui("hint_raise", { samples, points: round(best.points) }), ui("hint_made", { made: best.made, samples }));
-    return lines;
+  const [best, next] = h.choices;
+  const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
+  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), points, rank);
+  lines.push(ui(best.made !== null ? "hint_this_made" : "hint_this", figures(best, samples)));
+  if (next) {
+    const params = { choice: actionLabel(next.action, contract), ...figures(next, samples) };
+    lines.push(ui(next.made !== null ? "hint_next_made" : "hint_next", params));
   }
-  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples, points: round(best.points) }));
-  if (best.made !== null) lines.push(ui("hint_made", { made: best.made, samples }));
-  const next = h.choices[1];
-  if (next) lines.push(ui("hint_next", { choice: actionLabel(next.action, contract), points: round(next.points) }));
   return lines;
 }
 

@@ -529,7 +529,7 @@ class Review:
         total = self._start_total()
         held = before.contract
         chosen = action.amount if isinstance(action, Raise) else held
-        out["contract"] = chosen
+        out["contract"], out["held"] = chosen, held  # the contract named; the bid, the lowest on offer
         if total is None:  # the record stops before trick play
             return out
 

@@ -215,7 +215,7 @@ def test_a_forced_opening_that_cannot_be_made_says_so():
     assert auction["forced"] and auction["minimum"] == 40 and auction["bid"] == 40
     assert not auction["can_make"] and auction["best_total"] < 40
     (held,) = [d for d in review["decisions"] if d["kind"] == "raise"]
-    assert held["best"] == ["hold"] and held["best_makes"] is False and held["cost"] == 0
+    assert held["best"] == ["hold"] and held["best_makes"] is False and held["cost"] == 0 and held["held"] == 40
 
 
 def test_an_opening_made_of_ones_own_accord_is_not_forced():

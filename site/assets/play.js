@@ -42,6 +42,9 @@ function saySide(key, side, params = {}) {
   return say(key, side, params);
 }
 
+// A sentence about your own side: you alone ("_you"), or you and your partner ("_us").
+const yours = (key, params = {}) => ui(state.partnership ? `${key}_us` : `${key}_you`, params);
+
 function sideName(side) {
   if (state.partnership) return ui(side === 0 ? "play_you_pair" : "play_them_pair");
   return seatName(side);
@@ -362,7 +365,7 @@ function summaryLines(score) {
     if (side.role === "bidder") {
       const params = { total: side.compared ?? side.total, contract: score.contract };
       lines.push(saySide(side.contract_made ? "sum_made" : "sum_failed", side.side, params));
-      if (!side.contract_made && params.total >= score.contract) lines.push(ui("sum_no_cards"));
+      if (!side.contract_made && params.total >= score.contract) lines.push(ui(state.partnership ? "sum_no_cards_pairs" : "sum_no_cards"));
     } else if (side.porvoo) {
       lines.push(saySide("sum_porvoo", side.side, { bid: score.bid }));
     }
@@ -548,7 +551,7 @@ async function startReview() {
     },
     "choice secondary",
   );
-  box.replaceChildren(reviewTitle(), el("p", "note", ui("review_assumes")), progress, status, stop);
+  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop);
   box.scrollIntoView({ block: "nearest" });
   reviewer = reviewer || startEngine();
   const record = state.record;
@@ -592,13 +595,14 @@ function decisionBlock(d) {
   if (d.cost === null) return block;
   if (d.kind === "raise") {
     const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
-    block.append(el("p", "", ui("review_raise", { total: d.best_total, best })));
+    const line = d.best_makes ? yours("review_raise", { total: d.best_total, best }) : yours("review_raise_none", { total: d.best_total, held: d.held });
+    block.append(el("p", "", line));
     block.append(el("p", "verdict-line", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
     return block;
   }
   if (d.cost > 0) {
-    block.append(el("p", "verdict-line", ui("review_cost", { cost: d.cost })));
-    block.append(el("p", "", ui("review_cost_detail", { best: d.best_total, total: d.total })));
+    block.append(el("p", "verdict-line", yours("review_cost", { cost: d.cost })));
+    block.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
     block.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
   } else {
     block.append(el("p", "verdict-line", ui("review_fine")));
@@ -613,7 +617,7 @@ function decisionBlock(d) {
 
 function renderReview(box, review) {
   const title = reviewTitle();
-  box.replaceChildren(title, el("p", "note", ui("review_assumes")));
+  box.replaceChildren(title, el("p", "note", yours("review_assumes")));
   const decisions = review.decisions;
   box.append(el("p", "review-total", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
   const costly = decisions.filter((d) => d.cost > 0).sort((a, b) => b.cost - a.cost).slice(0, 3);
@@ -630,8 +634,10 @@ function renderReview(box, review) {
   if (auction) {
     const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
     if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
+    if (auction.forced) lines.push(say("review_auction_forced", auction.bidder));
     lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
-    if (auction.best_total !== null) lines.push(ui("review_auction_total", { total: auction.best_total }));
+    if (auction.best_total !== null) lines.push(saySide("review_auction_total", auction.side, { total: auction.best_total }));
+    if (!auction.can_make && auction.contract === auction.minimum) lines.push(ui("review_auction_lowest", { minimum: auction.minimum }));
     box.append(el("p", "review-auction", lines.join(" ")));
   }
   const early = decisions.filter((d) => !d.trick);

@@ -274,7 +274,7 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     j.check("end")
     # the review: stopped while it starts, then run to the end
     j.press(page.locator("#review-start"))
-    assert j.ui("review_assumes") in page.locator("#review").inner_text()
+    assert j.ui("review_assumes_us") in page.locator("#review").inner_text()
     j.check()
     j.press(page.locator("#review button", has_text=j.ui("review_stop")))
     j.wait_text("#review", lambda t: j.ui("review_stopped") in t)

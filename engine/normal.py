@@ -72,6 +72,7 @@ class Choice:
         return {
             "action": str(self.action),
             "utility": round(self.utility, 1),
+            "score": round(self.utility - POINT_WEIGHT * self.points, 1),  # the expected deal score
             "points": round(self.points, 1),
             "made": self.made,
         }
@@ -100,6 +101,8 @@ class Decision:
             "contract": self.contract,
             "choices": [c.to_dict() for c in self.choices],
             "defend": self.defend.to_dict() if self.defend else None,
+            # a raise is chosen only if it gains this much over holding (the hint says so)
+            "raise_margin": RAISE_MARGIN if self.phase == "raise" else None,
         }
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .actions import Answer, AskFull, AskHalf, Declare, Discard, Give, Hold, Play, Raise, Return
+from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Return
 from .cards import Rank
 from .deal import Deal
 from .notation import PositionError, parse_record
@@ -247,11 +247,14 @@ class Review:
         deal = Deal(
             rules, [list(h) for h in final.initial_hands], list(final.initial_widow), final.dealer, final.match_scores
         )
+        self.forced_bid = False  # the winning bid was made by a player who could not pass
         for number, (mover, action) in enumerate(final.history, 1):
             if deal.phase == "play" and self.play_start is None:
                 self.play_start = deal.copy()
             if mover == seat:
                 moments.append((number, deal.copy(), action))
+            if isinstance(action, Bid):
+                self.forced_bid = Pass() not in deal.legal_actions()
             deal.apply(action)
         if deal.phase == "play" and self.play_start is None:
             self.play_start = deal.copy()
@@ -438,6 +441,8 @@ class Review:
             "side": rules.side_of(start.bidder),
             "best_total": best,
             "can_make": contract_made(rules, best, start.contract) if best is not None else result,
+            "forced": self.forced_bid,  # the bidder could not pass (an opening the rules demand)
+            "minimum": rules.min_bid,
         }
         if self.final.is_over:
             scored = self.final.score().sides[out["side"]]
@@ -524,7 +529,7 @@ class Review:
         total = self._start_total()
         held = before.contract
         chosen = action.amount if isinstance(action, Raise) else held
-        out["contract"] = chosen
+        out["contract"], out["held"] = chosen, held  # the contract named; the bid, the lowest on offer
         if total is None:  # the record stops before trick play
             return out
 
@@ -542,6 +547,7 @@ class Review:
             best_value=score(best),
             cost=score(best) - score(chosen),
             best=["hold" if best == held else f"raise:{best}"],
+            best_makes=bool(making),  # False: no contract on offer is made; holding loses least
         )
         return out
 

@@ -234,3 +234,51 @@ def test_arena_plays_duplicate_deals_and_reports_intervals():
 def test_arena_refuses_bad_settings(players, deals, message):
     with pytest.raises(ValueError, match=message):
         arena(PRESETS["three-player"], players, deals)
+
+
+def _figures_explain_the_order(d: dict) -> None:
+    """What a hint shows of a decision never seems to contradict its choice: each choice's deal
+    score is its utility without the tenth of its points, the bidding side's deal score comes from
+    how often the contract was made, and the order is the utility's (a raise only with its margin)."""
+    for c in d["choices"]:
+        assert c["score"] == pytest.approx(c["utility"] - 0.1 * c["points"], abs=0.11)
+        if c["made"] is not None and d["phase"] != "auction":
+            amount = int(c["action"][6:]) if c["action"].startswith("raise:") else d["contract"]
+            n = d["samples"]
+            assert c["score"] == pytest.approx(amount * (2 * c["made"] - n) / n, abs=0.06)
+    first, *rest = d["choices"]
+    assert first["action"] == d["action"]
+    if d["phase"] == "raise":
+        assert d["raise_margin"] > 0
+        if first["action"] == "hold":
+            assert all(c["utility"] < first["utility"] + d["raise_margin"] for c in rest)
+        else:
+            assert all(first["utility"] >= c["utility"] for c in rest)
+    else:
+        assert d["raise_margin"] is None
+        assert all(first["utility"] >= c["utility"] for c in rest)
+    if d["phase"] == "auction":
+        assert {c["action"] for c in d["choices"]} == {"p", str(d["contract"])} and d["defend"]["action"] == "p"
+
+
+def test_a_hints_figures_explain_its_choice_at_every_phase():
+    from engine import Bid, Pass
+
+    rules = PRESETS["three-player"]
+    phases = set()
+    deal = Deal.new(rules, 44, dealer=44 % 3)  # seat 0 must open; then it holds or raises
+    deal.apply(Bid(rules.min_bid))
+    while deal.phase == "auction":
+        d = decide(deal, random.Random(1)).to_dict()
+        if d["method"] != "forced":
+            _figures_explain_the_order(d)
+            phases.add(d["phase"])
+        deal.apply(Pass())
+    rng = random.Random(44)
+    while not deal.is_over and len(phases) < 4:
+        d = decide(deal, random.Random(len(deal.history))).to_dict()
+        if d["method"] != "forced" and d["phase"] not in phases:
+            _figures_explain_the_order(d)
+            phases.add(d["phase"])
+        deal.apply(computer_action(deal, rng))
+    assert phases >= {"auction", "discard", "raise", "play"}

@@ -9,7 +9,7 @@ import pytest
 
 from engine import PRESETS, Hold, parse_action, parse_position, parse_record
 from engine.arena import play_deal
-from engine.review import Review, canonical, distinct_choices, review_step, side_points
+from engine.review import Review, canonical, contract_made, distinct_choices, review_step, side_points
 from engine.solver import contract_status, solve
 
 
@@ -183,6 +183,48 @@ def test_a_record_that_stops_before_the_first_trick_reviews_what_it_can():
     review = Review(cut, 0).run_all()
     assert review["auction"] is None and not review["over"]
     assert [d["kind"] for d in review["decisions"]] == ["discard"] and review["decisions"][0]["cost"] is None
+
+
+def _forced_opening_deal(seed):
+    """Three-player: seat 0 must open, opens at the minimum, the others pass, and the computer
+    plays seat 0's hand from there on."""
+    import random
+
+    from engine import Bid, Deal, Pass
+    from engine.game import computer_action
+
+    rules = PRESETS["three-player"]
+    deal = Deal.new(rules, seed, dealer=seed % 3)
+    assert deal.to_move == 0 and Pass() not in deal.legal_actions()
+    deal.apply(Bid(rules.min_bid))
+    while deal.phase == "auction":
+        deal.apply(Pass())
+    rng = random.Random(seed)
+    while not deal.is_over:
+        deal.apply(computer_action(deal, rng))
+    return deal
+
+
+def test_a_forced_opening_that_cannot_be_made_says_so():
+    """The opener had to bid the minimum and no contract is made: the review says the opening was
+    forced and that no contract on offer would have been made (holding loses least), so the texts
+    never call the minimum the "best contract" as if it were made."""
+    deal = _forced_opening_deal(44)
+    review = Review(deal.record(), 0).run_all()
+    auction = review["auction"]
+    assert auction["forced"] and auction["minimum"] == 40 and auction["bid"] == 40
+    assert not auction["can_make"] and auction["best_total"] < 40
+    (held,) = [d for d in review["decisions"] if d["kind"] == "raise"]
+    assert held["best"] == ["hold"] and held["best_makes"] is False and held["cost"] == 0 and held["held"] == 40
+
+
+def test_an_opening_made_of_ones_own_accord_is_not_forced():
+    deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
+    review = Review(deal.record(), 0).run_all()
+    assert review["auction"]["bidder"] == 0 and review["auction"]["forced"] is False
+    (raised,) = [d for d in review["decisions"] if d["kind"] == "raise"]
+    made_at_the_bid = contract_made(deal.rules, raised["best_total"], review["auction"]["bid"])
+    assert raised["best_makes"] is made_at_the_bid
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,9 @@ function saySide(key, side, params = {}) {
   return say(key, side, params);
 }
 
+// A sentence about your own side: you alone ("_you"), or you and your partner ("_us").
+const yours = (key, params = {}) => ui(state.partnership ? `${key}_us` : `${key}_you`, params);
+
 function sideName(side) {
   if (state.partnership) return ui(side === 0 ? "play_you_pair" : "play_them_pair");
   return seatName(side);
@@ -362,7 +365,7 @@ function summaryLines(score) {
     if (side.role === "bidder") {
       const params = { total: side.compared ?? side.total, contract: score.contract };
       lines.push(saySide(side.contract_made ? "sum_made" : "sum_failed", side.side, params));
-      if (!side.contract_made && params.total >= score.contract) lines.push(ui("sum_no_cards"));
+      if (!side.contract_made && params.total >= score.contract) lines.push(ui(state.partnership ? "sum_no_cards_pairs" : "sum_no_cards"));
     } else if (side.porvoo) {
       lines.push(saySide("sum_porvoo", side.side, { bid: score.bid }));
     }
@@ -459,26 +462,40 @@ function render() {
 // -- hints --------------------------------------------------------------------------------------
 const round = (x) => String(Math.round(x));
 
+// A deal score with its sign ("+25", "−12"), as the breakdown shows it.
+const signed = (x) => {
+  const n = Math.round(x);
+  return n > 0 ? `+${n}` : String(n).replace("-", "\u2212");
+};
+
+// One choice's figures: how often the contract was made (the bidding side), the points and the
+// deal score on average; the engine ranks by the deal score plus a tenth of the points.
+const figures = (c, samples) => ({ made: c.made, samples, points: round(c.points), score: signed(c.score) });
+
 function hintLines(h) {
   const contract = state.contract;
   const choice = actionLabel(h.action, contract);
   if (h.method === "forced") return [ui("hint_forced", { choice })];
   const lines = [ui("hint_choice", { choice })];
-  const best = h.choices[0];
   const samples = h.samples;
+  const points = ui(state.partnership ? "hint_points_us" : "hint_points_you");
   if (h.phase === "auction") {
     const bid = h.choices.find((c) => /^\d+$/.test(c.action));
-    lines.push(ui("hint_bid", { samples, points: round(bid.points), amount: bid.action, made: bid.made, defend: round(h.defend.utility) }));
+    const defend = h.defend;
+    lines.push(ui("hint_bid", { samples }), points);
+    lines.push(ui("hint_bid_bidder", { amount: bid.action, ...figures(bid, samples) }));
+    lines.push(ui("hint_bid_defender", figures(defend, samples)));
+    lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
     return lines;
   }
-  if (h.phase === "raise") {
-    lines.push(ui("hint_raise", { samples, points: round(best.points) }), ui("hint_made", { made: best.made, samples }));
-    return lines;
+  const [best, next] = h.choices;
+  const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
+  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), points, rank);
+  lines.push(ui(best.made !== null ? "hint_this_made" : "hint_this", figures(best, samples)));
+  if (next) {
+    const params = { choice: actionLabel(next.action, contract), ...figures(next, samples) };
+    lines.push(ui(next.made !== null ? "hint_next_made" : "hint_next", params));
   }
-  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples, points: round(best.points) }));
-  if (best.made !== null) lines.push(ui("hint_made", { made: best.made, samples }));
-  const next = h.choices[1];
-  if (next) lines.push(ui("hint_next", { choice: actionLabel(next.action, contract), points: round(next.points) }));
   return lines;
 }
 
@@ -538,7 +555,7 @@ async function startReview() {
     },
     "choice secondary",
   );
-  box.replaceChildren(reviewTitle(), el("p", "note", ui("review_assumes")), progress, status, stop);
+  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop);
   box.scrollIntoView({ block: "nearest" });
   reviewer = reviewer || startEngine();
   const record = state.record;
@@ -582,13 +599,14 @@ function decisionBlock(d) {
   if (d.cost === null) return block;
   if (d.kind === "raise") {
     const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
-    block.append(el("p", "", ui("review_raise", { total: d.best_total, best })));
+    const line = d.best_makes ? yours("review_raise", { total: d.best_total, best }) : yours("review_raise_none", { total: d.best_total, held: d.held });
+    block.append(el("p", "", line));
     block.append(el("p", "verdict-line", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
     return block;
   }
   if (d.cost > 0) {
-    block.append(el("p", "verdict-line", ui("review_cost", { cost: d.cost })));
-    block.append(el("p", "", ui("review_cost_detail", { best: d.best_total, total: d.total })));
+    block.append(el("p", "verdict-line", yours("review_cost", { cost: d.cost })));
+    block.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
     block.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
   } else {
     block.append(el("p", "verdict-line", ui("review_fine")));
@@ -603,7 +621,7 @@ function decisionBlock(d) {
 
 function renderReview(box, review) {
   const title = reviewTitle();
-  box.replaceChildren(title, el("p", "note", ui("review_assumes")));
+  box.replaceChildren(title, el("p", "note", yours("review_assumes")));
   const decisions = review.decisions;
   box.append(el("p", "review-total", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
   const costly = decisions.filter((d) => d.cost > 0).sort((a, b) => b.cost - a.cost).slice(0, 3);
@@ -620,8 +638,10 @@ function renderReview(box, review) {
   if (auction) {
     const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
     if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
+    if (auction.forced) lines.push(say("review_auction_forced", auction.bidder));
     lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
-    if (auction.best_total !== null) lines.push(ui("review_auction_total", { total: auction.best_total }));
+    if (auction.best_total !== null) lines.push(saySide("review_auction_total", auction.side, { total: auction.best_total }));
+    if (!auction.can_make && auction.contract === auction.minimum) lines.push(ui("review_auction_lowest", { minimum: auction.minimum }));
     box.append(el("p", "review-auction", lines.join(" ")));
   }
   const early = decisions.filter((d) => !d.trick);
@@ -774,7 +794,25 @@ renderLevels();
 houseRules.show($("play-rules").value);
 window.addEventListener("hashchange", rulesFromLink);
 rulesFromLink();
+// "Start a game" while a game is under way asks first: one tap never throws a deal away.
+const gameUnderWay = () => state !== null && !(state.phase === "done" && state.match_over);
+
+function askRestart(asking) {
+  $("play-restart").hidden = !asking;
+  $("play-start").hidden = asking;
+  (asking ? $("play-restart-no") : $("play-start")).focus();
+}
+
 $("setup").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (gameUnderWay()) askRestart(true);
+  else start();
+});
+$("play-restart-no").addEventListener("click", () => askRestart(false));
+$("play-restart").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") askRestart(false);
+});
+$("play-restart-yes").addEventListener("click", () => {
+  askRestart(false);
   start();
 });

@@ -198,6 +198,12 @@ def ask_hint(journey, state):
     journey.press(page.locator("#actions .hint-button"))
     text = journey.wait_text("#play-hint", lambda t: t.strip() and "…" not in t)
     assert text.startswith(journey.ui("hint_choice", choice="")[:5])
+    # a hint says what it ranks by (or that the choice is forced), so its figures never seem to
+    # contradict it; the auction hint shows both expected scores it compared
+    said = [journey.ui("hint_rank"), journey.ui("hint_rank_raise", margin=2), journey.ui("hint_forced", choice="")[:12]]
+    said += [journey.ui(k, bid="", defend="")[:20] for k in ("hint_bid_pass", "hint_bid_bid")]
+    assert any(s in text for s in said), text
+    assert "puolesi" not in text and "your side" not in text
     for card in hidden_cards(state):
         for name in names(card, journey.catalog):
             assert name not in text, f"the hint names the hidden {card}: {text}"
@@ -269,7 +275,7 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     j.check("end")
     # the review: stopped while it starts, then run to the end
     j.press(page.locator("#review-start"))
-    assert j.ui("review_assumes") in page.locator("#review").inner_text()
+    assert j.ui("review_assumes_us") in page.locator("#review").inner_text()
     j.check()
     j.press(page.locator("#review button", has_text=j.ui("review_stop")))
     j.wait_text("#review", lambda t: j.ui("review_stopped") in t)
@@ -281,7 +287,9 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     assert "costly" in trick.get_attribute("class")
     decision = trick.locator(".decision.costly").inner_text()
     assert j.ui("review_choice", choice=card_name(bad["card"], "nom", j.catalog)) in decision
-    assert j.ui("review_cost", cost=bad["cost"]) in decision
+    assert j.ui("review_cost_us", cost=bad["cost"]) in decision
+    review = page.locator("#review").inner_text()
+    assert j.ui("review_assumes_us") in review and "puolesi" not in review and "Huutajan puoli" not in review
     assert not j.v.errors
 
 
@@ -369,4 +377,87 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     assert fmt(catalog["reasons"]["wrong_card_count"], {"count": 3}, catalog) in feedback
     assert catalog["verdicts"]["illegal"] not in feedback
     j.check("discard-refused")
+    # "Start a game" during the deal asks first; keeping the game changes nothing
+    step_before = j.game.get_attribute("data-step")
+    j.press(page.locator("#play-start"))
+    confirm = page.locator("#play-restart")
+    assert confirm.is_visible() and page.locator("#play-start").is_hidden()
+    assert j.ui("play_restart_ask") in confirm.inner_text()
+    assert page.evaluate("document.activeElement.id") == "play-restart-no"
+    j.check("restart-asked")
+    j.press(page.locator("#play-restart-no"))
+    assert confirm.is_hidden() and page.locator("#play-start").is_visible()
+    page.wait_for_timeout(300)
+    assert j.game.get_attribute("data-step") == step_before and j.game.get_attribute("data-phase") == "discard"
+    # Escape keeps the game too; confirming starts a new one
+    j.press(page.locator("#play-start"))
+    page.keyboard.press("Escape")
+    assert confirm.is_hidden() and j.game.get_attribute("data-phase") == "discard"
+    j.press(page.locator("#play-start"))
+    j.press(page.locator("#play-restart-yes"))
+    j.wait_step(step_before)
+    assert (
+        j.game.get_attribute("data-phase") == "auction"
+        and page.locator('#actions button[data-action="40"]').count() == 1
+    )
+    assert not j.v.errors
+
+
+def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(visit, base_url):
+    """Three-player (everyone plays alone), seat 0 must open at 40 and cannot make it even with
+    best play: the review says the opening was forced, that 40 is the lowest bid, and that holding
+    loses least (never "the best contract would have been 40"); hints and review speak to you, not
+    to a "side"; the others are "Vasemmalla istuva" / "Oikealla istuva" at the table."""
+    rules, seed, computers = "three-player", 77, ["easy", "easy"]
+    request = {"rules": rules, "seed": seed, "computers": computers}
+    state = step(request)
+    assert state["phase"] == "auction" and "p" not in state["legal"]
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-rules", rules)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    page.check("#play-hints")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    hints = []
+    while state["phase"] != "done":
+        legal = state["legal"]
+        if state["phase"] == "auction":
+            action = min((a for a in legal if a.isdigit()), key=int)
+        elif state["phase"] == "discard":
+            action = "discard:" + ".".join(state["hand"][:3])
+        elif state["phase"] == "raise":
+            action = "hold"
+        else:
+            action = next(c for c in state["hand"] if c in legal)
+        if state["phase"] in ("discard", "raise") or (state["phase"] == "play" and len(hints) < 3):
+            hints.append(ask_hint(j, state))
+        j.act(action)
+        state = step({**request, "history": state["history"], "action": action})
+    for text in hints:
+        assert j.ui("hint_points_you") in text and "puolesi" not in text and "parisi" not in text
+        assert (
+            j.ui("hint_rank") in text
+            or j.ui("hint_rank_raise", margin=2) in text
+            or j.ui("hint_forced", choice="")[:8] in text
+        )
+    story = "\n".join(page.locator("#story-list li").all_text_contents())
+    assert "Vasen " not in story and "Oikea " not in story
+    assert re.search(r"^(Vasemmalla|Oikealla) istuva \w+", story, re.M)
+    j.press(page.locator("#review-start"))
+    j.wait_text("#review", lambda t: j.ui("review_total", cost="")[:10] in t or j.ui("review_perfect") in t, 600)
+    review = page.locator("#review").inner_text()
+    auction = page.locator(".review-auction").inner_text()
+    assert j.ui("review_auction_forced_you") in auction
+    assert j.ui("review_auction_cannot", contract=40) in auction
+    assert j.ui("review_auction_total_you", total=37) in auction
+    assert j.ui("review_auction_lowest", minimum=40) in auction
+    assert j.ui("review_raise_none_you", total=37, held=40) in review
+    assert j.ui("review_raise_you", total=37, best=40) not in review
+    assert j.ui("review_assumes_you") in review
+    for wrong in ("puolesi", "Huutajan puoli", "parisi"):
+        assert wrong not in review
+    j.check("forced-review")
     assert not j.v.errors

@@ -153,7 +153,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   const held = me.cards.filter((c) => !onTable.includes(c));
   const heading = el("h3", "", (held.length || !looking ? ui("your_hand") : catalog.seats.you) + (me.bidder ? ` · ${ui("bidder")}` : ""));
   heading.id = `${section.id}-hand`;
-  if (me.points || me.tricks) heading.append(` (${taken(me)})`);
+  if (me.points || me.tricks) heading.append(" ", el("span", "taken", `(${taken(me)})`));
   you.append(heading);
   if (looking && held.length) {
     const list = el("ul", "hand");

@@ -440,6 +440,7 @@ def test_review_hands_keep_every_card_on_a_phone(visit, base_url):
     }""")
     assert len({round(top) for _, _, top, _ in cards}) >= 2, "the hand should wrap on a phone"
     assert all(left >= dd_left - 0.5 and right <= 390 for left, right, _, dd_left in cards), cards
+    page.locator("#review").scroll_into_view_if_needed()
     shoot(page, "fi-phone-review-hands")
 
 

@@ -109,7 +109,6 @@ export function renderPuzzle(spec, view, solution, answers) {
     table.append(box);
   }
   const trick = el("div", "trick");
-  trick.append(el("h3", "", ui("trick")));
   const played = (cards, className) => {
     const list = el("ol", className);
     for (const p of cards) {
@@ -118,27 +117,61 @@ export function renderPuzzle(spec, view, solution, answers) {
     }
     return list;
   };
+  // score puzzles with the table still empty: no empty trick, the cards to come under one heading
+  const nextOnly = spec.kind !== "trick-winner" && !view.trick.length && view.then.length > 0;
+  trick.append(el("h3", "", ui(nextOnly ? "played_next" : "trick")));
   if (!view.trick.length && !view.then.length) trick.append(el("p", "trick-empty", ui("trick_empty")));
-  trick.append(played(view.trick, view.trick.length ? "trick-cards around" : "trick-cards around empty"));
-  if (view.then.length) {
-    const aroundTable = spec.kind === "trick-winner" || (!view.trick.length && view.then.length === view.players);
-    const around = aroundTable ? " around" : "";
-    trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, `trick-cards then-cards${around}`));
+  if (!nextOnly) trick.append(played(view.trick, view.trick.length ? "trick-cards around" : "trick-cards around empty"));
+  if (view.then.length && spec.kind === "trick-winner") {
+    trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, "trick-cards then-cards around"));
+  } else if (nextOnly && view.then.length === view.players) {
+    trick.append(played(view.then, "trick-cards then-cards around"));
+  } else if (view.then.length) {
+    if (!nextOnly) trick.append(el("p", "then", `${ui("then_played")}:`));
+    // one list per trick: the trick on the table is finished first, then each has a card from every player
+    const tricks = el("div", "then-tricks");
+    for (let first = 0, n = 1; first < view.then.length + view.trick.length; first += view.players, n++) {
+      const from = Math.max(first - view.trick.length, 0);
+      const group = el("div", "then-trick");
+      const label = el("p", "then-label", ui("trick_number", { n }));
+      label.id = `${section.id}-then-${n}`;
+      const list = played(view.then.slice(from, first - view.trick.length + view.players), "trick-cards then-cards");
+      list.setAttribute("aria-labelledby", label.id);
+      group.append(label, list);
+      tricks.append(group);
+    }
+    trick.append(tricks);
   }
   table.append(trick);
   section.append(table);
-  const you = el("div", "you");
+  // who wins the trick: the card you play in it is on the table, no longer in your hand; a score
+  // puzzle's cards to come are all on the table. There the hand is only to look at: a dimmed list.
+  const looking = ["trick-winner", "score"].includes(spec.kind);
+  const you = el("div", looking ? "you looking" : "you");
   const me = view.seats[view.mover];
-  you.append(el("h3", "", ui("your_hand") + (me.bidder ? ` · ${ui("bidder")}` : "")));
-  const hand = el("div", "hand");
-  hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", ui("your_hand"));
-  const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
-  const onTable = spec.kind === "trick-winner" ? view.then.map((p) => p.card) : [];
+  const onTable = looking ? view.then.map((p) => p.card) : [];
   const held = me.cards.filter((c) => !onTable.includes(c));
-  hand.append(...held.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
-  if (me.points || me.tricks) you.firstChild.append(` (${taken(me)})`);
-  you.append(hand);
+  const heading = el("h3", "", (held.length || !looking ? ui("your_hand") : catalog.seats.you) + (me.bidder ? ` · ${ui("bidder")}` : ""));
+  heading.id = `${section.id}-hand`;
+  if (me.points || me.tricks) heading.append(" ", el("span", "taken", `(${taken(me)})`));
+  you.append(heading);
+  if (looking && held.length) {
+    const list = el("ul", "hand");
+    list.setAttribute("aria-labelledby", heading.id);
+    for (const c of held) {
+      const item = el("li");
+      item.append(cardSpan(c));
+      list.append(item);
+    }
+    you.append(list);
+  } else if (!looking) {
+    const hand = el("div", "hand");
+    hand.setAttribute("role", "group");
+    hand.setAttribute("aria-labelledby", heading.id);
+    const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
+    hand.append(...held.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
+    you.append(hand);
+  }
   section.append(you);
   const controls = el("div", "controls");
   if (spec.kind === "score") {

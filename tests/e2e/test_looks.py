@@ -338,3 +338,161 @@ def test_axe_finds_no_serious_violations_in_the_new_pages_and_states(visit, base
     page = v.open(base_url + "/fi/missing/", ready=False)
     page.locator("h1").wait_for()
     audit(page, "404")
+
+
+# Words broken inside ("Vasemma/lla"): a word whose letters lie on more than one line.
+BROKEN_WORDS = """(root) => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+TABLE_LAYOUT = """(section) => {
+  const box = (e) => e.getBoundingClientRect();
+  const table = box(section.querySelector(".table"));
+  const seats = [...section.querySelectorAll(".table .seat")].map((s) => {
+    const r = box(s);
+    return { width: r.width, inside: r.left >= table.left - 0.5 && r.right <= table.right + 0.5 };
+  });
+  const tricks = [...section.querySelectorAll(".then-trick")].map((t) => ({
+    label: t.querySelector(".then-label").textContent,
+    cards: [...t.querySelectorAll("li .card")].map((c) => c.getAttribute("aria-label")),
+    rows: new Set([...t.querySelectorAll("li")].map((li) => Math.round(box(li).top))).size,
+  }));
+  const visible = (sel) => [...section.querySelectorAll(sel)].filter((e) => e.getClientRects().length).length;
+  return { seats, tricks, emptyTrick: visible(".trick-cards.empty") + visible(".trick-empty"), then: visible(".then"),
+    heading: section.querySelector(".trick h3").textContent,
+    hand: [...section.querySelectorAll(".you .card")].map((c) => c.getAttribute("aria-label")),
+    played: [...section.querySelectorAll(".trick .card")].map((c) => c.getAttribute("aria-label")) };
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_tricks_still_to_play_are_one_row_each_and_the_seats_keep_their_width(visit, base_url, lang, size):
+    """Score puzzles with one, two and three tricks to come (walk report items 1 and 2): the side
+    seats keep their width inside the table, no word is broken, each trick to come is its own
+    named row, no empty trick is shown, and the cards played are no longer in the hand."""
+    v = visit(**SIZES[size])
+    page = v.open(f"{base_url}/{lang}/lessons/card-points/")
+    ui = CATALOGS[lang]["ui"]
+    for pid, tricks in [("points-go-to-the-winner", 1), ("two-tricks-to-go", 2), ("three-tricks-to-go", 3)]:
+        section = page.locator(f"#puzzle-{pid}")
+        section.scroll_into_view_if_needed()
+        shoot(page, f"{lang}-{size}-then-{tricks}")
+        layout = section.evaluate(TABLE_LAYOUT)
+        assert layout["seats"] and all(s["inside"] for s in layout["seats"]), (pid, layout["seats"])
+        assert min(s["width"] for s in layout["seats"]) >= (130 if size == "desktop" else 120), (pid, layout["seats"])
+        assert section.evaluate(BROKEN_WORDS) == [], pid
+        assert layout["heading"] == ui["played_next"] and layout["emptyTrick"] == 0 and layout["then"] == 0, (
+            pid,
+            layout,
+        )
+        assert not set(layout["hand"]) & set(layout["played"]), (pid, layout)
+        if tricks == 1:
+            assert layout["tricks"] == [] and len(layout["played"]) == 3
+            continue
+        assert [t["label"] for t in layout["tricks"]] == [ui["trick_number"].format(n=n) for n in range(1, tricks + 1)]
+        assert all(len(t["cards"]) == 3 and t["rows"] == 1 for t in layout["tricks"]), (pid, layout["tricks"])
+    check_page(page, lang, "card-points")
+    assert not v.errors
+
+
+def test_who_wins_shows_the_hand_as_a_dimmed_list_not_buttons(visit, base_url):
+    v = visit(**SIZES["phone"])
+    page = v.open(f"{base_url}/fi/lessons/game-at-a-glance/")
+    section = page.locator('.puzzle[data-kind="trick-winner"]').first
+    hand = section.locator(".you .hand")
+    assert hand.evaluate("e => e.tagName") == "UL"
+    assert hand.locator("li > .card[role=img][aria-label]").count() >= 1
+    assert hand.locator("button").count() == 0
+    assert float(hand.evaluate("e => getComputedStyle(e).opacity")) < 0.8
+    assert section.locator(".trick button.card").count() >= 2  # the answers are the cards on the table
+
+
+def test_review_hands_keep_every_card_on_a_phone(visit, base_url):
+    """The play review's hands dealt (walk report item 10): a hand of twelve cards wraps to two
+    rows at 390 px, and the first card of the second row stays on the screen (the same markup as
+    play.js's review)."""
+    v = visit(**SIZES["phone"])
+    page = v.open(f"{base_url}/fi/play/")
+    cards = page.evaluate("""() => {
+      const game = document.getElementById("game"), review = document.getElementById("review");
+      game.hidden = false; review.hidden = false;
+      const codes = ["SK", "S7", "S6", "CQ", "DJ", "D9", "D8", "D7", "D6", "HA", "HK", "H9"];
+      const face = (c) => `<svg class="face" viewBox="0 0 60 84"><use href="#c-${c}"/></svg>`;
+      const cards = codes.map((c) => `<span class="card" role="img" aria-label="${c}">${face(c)}</span>`).join("");
+      review.innerHTML = `<dl class="review-hands"><div><dt>Sinä</dt><dd class="cards">${cards}</dd></div></dl>`;
+      const box = review.querySelector("dd").getBoundingClientRect();
+      return [...review.querySelectorAll(".card")].map((c) => {
+        const r = c.getBoundingClientRect();
+        return [r.left, r.right, r.top, box.left];
+      });
+    }""")
+    assert len({round(top) for _, _, top, _ in cards}) >= 2, "the hand should wrap on a phone"
+    assert all(left >= dd_left - 0.5 and right <= 390 for left, right, _, dd_left in cards), cards
+    page.locator("#review").scroll_into_view_if_needed()
+    shoot(page, "fi-phone-review-hands")
+
+
+def _edge_darkness(page, region):
+    """How much darker than white the region's outermost 6 px are on the left and the right."""
+    import io
+
+    from PIL import Image
+
+    shot = Image.open(io.BytesIO(region.screenshot())).convert("L")
+    w, h = shot.size
+    scale = w / region.evaluate("e => e.getBoundingClientRect().width")
+    strip = round(6 * scale)
+
+    def dark(x0, x1):
+        pixels = [shot.getpixel((x, y)) for x in range(x0, x1) for y in range(0, h, 2)]
+        return 255 - sum(pixels) / len(pixels)
+
+    return dark(0, strip), dark(w - strip, w)
+
+
+def test_wide_tables_show_which_side_scrolls(visit, base_url):
+    """A table wider than the phone (walk report item 12) casts a shadow on the edge that hides
+    more: on the right at first, on the left once scrolled to its end; its region keeps its name
+    and can be scrolled from the keyboard."""
+    v = visit(**SIZES["phone"])
+    page = v.open(f"{base_url}/fi/lessons/scoring/")
+    region = page.locator("#puzzle-score-the-whole-deal .table-scroll").first
+    region.scroll_into_view_if_needed()
+    assert region.get_attribute("role") == "region" and region.get_attribute("aria-label")
+    assert region.get_attribute("tabindex") == "0"
+    assert region.evaluate("e => e.scrollWidth > e.clientWidth + 20"), "the record should be wider than a phone"
+    left, right = _edge_darkness(page, region)
+    region.focus()
+    page.keyboard.press("End")
+    region.evaluate("e => e.scrollLeft = e.scrollWidth")
+    page.wait_for_timeout(100)
+    left_end, right_end = _edge_darkness(page, region)
+    shoot(page, "fi-phone-wide-table-scrolled")
+    assert right > right_end + 8, (right, right_end)
+    assert left_end > left + 8, (left, left_end)
+
+
+def test_the_rules_comparison_keeps_its_rule_column_in_view(visit, base_url):
+    v = visit(**SIZES["desktop"])
+    page = v.open(f"{base_url}/en/rules/")
+    region = page.locator(".table-scroll").first
+    region.evaluate("e => e.scrollLeft = 400")
+    assert region.evaluate("e => e.scrollLeft") > 100
+    offset = region.evaluate(
+        """e => e.querySelector('tbody th[scope="row"]').getBoundingClientRect().left
+          - e.getBoundingClientRect().left"""
+    )
+    assert abs(offset) <= 2, offset
+    shoot(page, "en-desktop-compare-scrolled")

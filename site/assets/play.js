@@ -203,7 +203,7 @@ function renderTable() {
   }
   const middle = el("div", "trick");
   const info = [`${ui("trump")}: ${state.trump ? catalog.suits[state.trump].nom : ui("no_trump")}`];
-  if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder)})`);
+  if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder).toLowerCase()})`);
   middle.append(el("p", "table-info", info.join(" · ")));
   const shown = (title, played, className) => {
     middle.append(el("h2", "table-heading", title));

@@ -148,6 +148,12 @@ class Journey:
             page.screenshot(path=str(SHOTS / f"play-{self.lang}-{self.width}-{name}.png"), full_page=True)
         self.states += 1
 
+    def start(self):
+        """Press "start a game" and wait for the engine's first answer."""
+        before = self.game.get_attribute("data-step")
+        self.press(self.page.locator("button.start"))
+        self.wait_step(before, timeout=180)
+
     def wait_step(self, before, timeout=120):
         start = time.time()
         while time.time() - start < timeout:
@@ -224,9 +230,7 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
         assert page.locator(f"#play-level-{i + 1}").input_value() == "normal"
     page.check("#play-hints")
     j.check("setup")
-    before = j.game.get_attribute("data-step")
-    j.press(page.locator("button.start"))
-    j.wait_step(before, timeout=180)
+    j.start()
     assert page.locator("#play-news").get_attribute("aria-live") == "polite"
     hinted = 0
     for i, (action, state) in enumerate(zip(actions, states)):
@@ -301,9 +305,7 @@ def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(vi
     page.select_option("#play-rules", "three-player")
     page.select_option("#play-level-2", "easy")
     page.check("#play-hints")
-    before = j.game.get_attribute("data-step")
-    j.press(page.locator("button.start"))
-    j.wait_step(before, timeout=180)
+    j.start()
     for i, (action, state) in enumerate(zip(actions, states)):
         j.check("mid-deal" if i == len(actions) // 2 else None)
         if i == 2 and page.locator("#actions .hint-button").count():
@@ -317,6 +319,9 @@ def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(vi
     assert j.ui("ev_widow", cards=", ".join(card_name(c, "nom", j.catalog) for c in widow["cards"])) in told
     table = page.locator("#table").inner_text()
     assert "0 hidden" not in table
+    # the contract's seat reads as in a sentence, as on the lesson pages: "Contract: 50 (left)"
+    bidder = j.catalog["seats"][final["where"][final["bidder"]]]
+    assert f"{j.ui('contract')}: {final['contract']} ({bidder.lower()})" in page.locator(".table-info").inner_text()
     assert page.locator(".breakdown .bidder-row").count() == 1
     assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 0  # no points for the last trick
     j.check("end")
@@ -360,9 +365,7 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     page.select_option("#play-rules", rules)
     page.select_option("#play-level-1", "easy")
     page.select_option("#play-level-2", "easy")
-    before = j.game.get_attribute("data-step")
-    j.press(page.locator("button.start"))
-    j.wait_step(before, timeout=180)
+    j.start()
     j.act("40")
     assert j.game.get_attribute("data-phase") == "discard"
     assert j.ui("prompt_discard", count=3) in page.locator("#play-prompt").inner_text()
@@ -418,9 +421,7 @@ def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(
     page.select_option("#play-level-1", "easy")
     page.select_option("#play-level-2", "easy")
     page.check("#play-hints")
-    before = j.game.get_attribute("data-step")
-    j.press(page.locator("button.start"))
-    j.wait_step(before, timeout=180)
+    j.start()
     hints = []
     while state["phase"] != "done":
         legal = state["legal"]

@@ -30,7 +30,7 @@ chromium:
 	  (echo "Installing Debian's chromium for the browser tests" && $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
 build: $(VENV)/.installed node_modules/.installed
-	$(PY) build.py
+	$(PY) build.py $(if $(CI),--quiet)
 
 serve: build
 	$(PY) tools/serve.py --port $(PORT)

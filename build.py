@@ -34,21 +34,26 @@ from sitebuild.lessons import Lesson, load_glossary, load_lessons, load_renames
 from sitebuild.offline import write_service_worker
 from sitebuild.pages import render_site
 from sitebuild.pyodide import PYODIDE_FILES, copy_pyodide  # noqa: F401
+from sitebuild.report import quiet, step
 
 
 def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesson]:
-    lessons = load_lessons(lessons_dir)
-    glossary = load_glossary(lessons_dir)
+    with step("lessons: reading and checking every puzzle with the engine"):
+        lessons = load_lessons(lessons_dir)
+        glossary = load_glossary(lessons_dir)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    published = copy_pyodide(out) if with_pyodide else Published()
-    publish_assets(ROOT / "site" / "assets", out, published)
-    render_site(lessons, out, with_pyodide, glossary, published, load_renames(lessons_dir, lessons))
-    check_immutable(out, published)
-    write_service_worker(out)
-    write_headers(out)
-    compress_site(out)
+    with step("engine wheel and Pyodide runtime" if with_pyodide else "assets"):
+        published = copy_pyodide(out) if with_pyodide else Published()
+        publish_assets(ROOT / "site" / "assets", out, published)
+    with step("pages, link pictures and answer tables"):
+        render_site(lessons, out, with_pyodide, glossary, published, load_renames(lessons_dir, lessons))
+        check_immutable(out, published)
+    with step("service worker, headers, brotli and gzip copies"):
+        write_service_worker(out)
+        write_headers(out)
+        compress_site(out)
     return lessons
 
 
@@ -57,7 +62,9 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "_site")
     parser.add_argument("--lessons", type=Path, default=ROOT / "lessons")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the wheel and the Pyodide runtime")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary (CI)")
     args = parser.parse_args(argv)
+    quiet(args.quiet)
     try:
         lessons = build(args.out, args.lessons, with_pyodide=not args.no_pyodide)
     except BuildError as e:

@@ -1,7 +1,7 @@
 """The build's cost for the puzzle kinds that need the engine's estimates or the guided deal, on a
 realistic lesson set made up from seeded deals: 8 bid, 8 discard (3 candidates each), 6 raise,
 10 lead (5 opening leads, 5 later in the deal), 2 give (3 candidates each) and one guided deal,
-with the default sample counts (engine/decisions.py).
+with the default sample counts (engine/puzzles/decisions.py).
 
     python benchmarks/bench_build.py [--processes N] [--per-kind]
 

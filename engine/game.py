@@ -37,8 +37,8 @@ from .cards import Rank
 from .declare import PAIR_BITS
 from .match import Match, match_result
 from .play import IllegalAction, mask_of, winning_index
-from .puzzles import seat_places
 from .rules import changed_options, parse_rules
+from .seats import seat_places
 
 HUMAN = 0
 MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused

@@ -46,6 +46,25 @@ REASON_CODES: dict[str, callable] = {
         + (f" higher than the {card_name(p['beat'])}." if "beat" in p else ".")
     ),
     "must_overtrump": lambda p: f"You must over-trump: play a trump higher than the {card_name(p['beat'])}.",
+    # why a card does not win its trick (a trick-winner puzzle's wrong answer)
+    "off_suit": lambda p: (
+        f"The {card_name(p['card'])} is neither of the led suit ({SUIT_NAMES[p['led']]}) nor a trump: "
+        f"the {card_name(p['winner'])} wins."
+    ),
+    "beaten_by_trump": lambda p: f"A trump beats the led suit: the {card_name(p['winner'])} wins.",
+    "lower_trump": lambda p: f"The highest trump wins: the {card_name(p['winner'])} beats the {card_name(p['card'])}.",
+    "lower_than": lambda p: (
+        f"The {card_name(p['winner'])} is a higher card of the led suit than the {card_name(p['card'])}."
+    ),
+    # why a player did not win the auction (an auction puzzle's wrong answer)
+    "passed_first": lambda p: f"Player {p['player']} passed; player {p['bidder']} made the last bid, {p['bid']}.",
+    "passed": lambda p: (
+        f"Player {p['player']} passed at {p['over']}; player {p['bidder']} made the last bid, {p['bid']}."
+    ),
+    "passed_after_bidding": lambda p: (
+        f"Player {p['player']} bid {p['own']}, then passed; player {p['bidder']} made the last bid, {p['bid']}."
+    ),
+    "outbid": lambda p: f"Player {p['player']} was outbid; player {p['bidder']} made the last bid, {p['bid']}.",
     # phase and turn
     "wrong_phase": lambda p: f"That action is not possible now: the deal is in the {p['phase']} phase.",
     "deal_over": lambda p: "The deal is over.",

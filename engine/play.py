@@ -126,6 +126,23 @@ def winning_index(rules: RuleSet, trick: Sequence[Card], trump: Suit | None) -> 
     return winning_position(tables(rules).strength, [c.index for c in trick], NO_TRUMP if trump is None else trump)
 
 
+def why_not_winner(rules: RuleSet, trick: Sequence[Card], trump: Suit | None, card: Card) -> Reason:
+    """Why ``card`` of a complete ``trick`` does not win it (it is not the winner): a trump beat
+    it (``beaten_by_trump``), it neither followed the led suit nor was a trump (``off_suit``), or
+    a higher card of the led suit won (``lower_than``). Each names the winning card."""
+    winner = trick[winning_index(rules, trick, trump)]
+    if winner == card:
+        raise ValueError(f"{card} wins this trick")
+    led = trick[0].suit
+    if trump is not None and winner.suit == trump and card.suit != trump and card.suit == led:
+        return Reason.of("beaten_by_trump", card=card, winner=winner, led=led, trump=trump)
+    if trump is not None and winner.suit == trump and card.suit == trump:
+        return Reason.of("lower_trump", card=card, winner=winner, trump=trump)
+    if card.suit != led:
+        return Reason.of("off_suit", card=card, winner=winner, led=led)
+    return Reason.of("lower_than", card=card, winner=winner, led=led)
+
+
 def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
     top = -1
     for card in trick:

@@ -228,13 +228,13 @@ def _game():
 def _puzzle(spec) -> dict:
     """What a page needs to show a puzzle and judge its answers without asking again. An
     ``answer`` typed in the position editor ("HA, HT") is read as a list of cards."""
-    from .puzzles import answer_table, check, view
+    from .puzzles import everything
 
     if isinstance(spec, dict) and isinstance(spec.get("answer"), str):
         typed = "-".join(filter(None, re.split(r"[\s,.-]+", spec["answer"])))
         spec = {**spec, "answer": [str(c) for c in parse_cards(typed, "answer")] or None}
 
-    return {"view": view(spec), "solution": check(spec), "table": answer_table(spec)}
+    return everything(spec)
 
 
 def _drill(theme: str, seed: int) -> dict:

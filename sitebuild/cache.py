@@ -1,7 +1,11 @@
 """The build's cache of costly engine results (sampled estimates, deep solver searches, guided
 deals): one JSON file per result in ``.cache/build/`` (git-ignored), named by a hash of the
-question (the puzzle data the engine was given) and of the engine's source files, so a change to
-a puzzle or to any file in ``engine/`` computes afresh. Every build in the checkout reuses it.
+question (the puzzle data the engine was given) and of the engine's source files that compute
+it: the module that asks for it (``ROOTS``: the solver for a search, the decision kinds for an
+estimate, the guided deal's module) and every engine module it imports, lazy imports included.
+So a change to a puzzle or to any code a result depends on computes afresh, while a change to
+another kind, the computer players, the review or the worker's entry point does not. Every build
+in the checkout reuses it.
 
 ``HUUTOPUSSI_BUILD_CACHE`` chooses another folder, or ``off`` for none (the results are then
 computed in every build; ``benchmarks/bench_build.py`` measures a cold build this way).
@@ -9,12 +13,13 @@ computed in every build; ``benchmarks/bench_build.py`` measures a cold build thi
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
 import tempfile
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from engine import memo
@@ -24,13 +29,72 @@ from . import ROOT
 DEFAULT_DIR = ROOT / ".cache" / "build"
 
 
-@lru_cache(maxsize=1)
-def engine_digest() -> str:
-    """A hash of every source file of the engine (names and contents)."""
+def _module_file(engine: Path, module: str) -> Path | None:
+    """The file of ``engine.a.b`` under ``engine`` (a module or a package's __init__)."""
+    parts = module.split(".")[1:]
+    base = engine.joinpath(*parts)
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(path: Path, module: str, is_package: bool) -> set[str]:
+    """The engine modules a file imports anywhere in it (absolute names)."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "engine"}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "engine":
+                continue
+            found.add(target)
+            found |= {f"{target}.{a.name}" for a in node.names}  # "from . import memo" names a module
+    return found
+
+
+# the module whose code computes each kind of cached result (the payload's "what")
+ROOTS = {"solve": "engine.solver", "solve-line": "engine.solver", "guided-deal": "engine.puzzles.guided"}
+DECISIONS = "engine.puzzles.decisions"  # "decision-bid", "decision-raise", ...
+
+
+def dependency_files(root: Path = ROOT, start: str = "engine.puzzles") -> list[Path]:
+    """Every engine source file that ``start`` reaches through its imports (a package's __init__
+    only where it is imported itself: it runs on the way, but re-exports compute nothing)."""
+    engine = root / "engine"
+    seen: dict[str, Path] = {}
+    todo = [start, "engine"]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        path = _module_file(engine, module)
+        if path is None:
+            continue  # a name imported from a module, not a module
+        seen[module] = path
+        todo += _imports(path, module, path.name == "__init__.py")
+    return sorted(set(seen.values()))
+
+
+@cache
+def engine_digest(start: str = "engine.puzzles") -> str:
+    """A hash of the engine source files that ``start`` depends on (paths and contents)."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "engine").glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in dependency_files(ROOT, start):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def root_of(payload) -> str:
+    what = payload.get("what", "") if isinstance(payload, dict) else ""
+    return ROOTS.get(what) or (DECISIONS if what.startswith("decision-") else "engine.puzzles")
 
 
 class DiskStore:
@@ -41,7 +105,7 @@ class DiskStore:
 
     def path(self, payload) -> Path:
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        key = hashlib.sha256((engine_digest() + "\0" + text).encode()).hexdigest()
+        key = hashlib.sha256((engine_digest(root_of(payload)) + "\0" + text).encode()).hexdigest()
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, payload):

@@ -55,27 +55,30 @@ def fmt(template: str, params: dict, catalog: dict) -> str:
 
 
 def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
-    """The solution in words; a declare puzzle's words depend on whether the mover leads
-    (``view["mover_leads"]``, see ``choice_label``)."""
+    """The solution in words, by what the engine's solution holds (never by the kind's name): the
+    accepted answers of an estimate, a counted number, a score, the bidder of an auction, the best
+    declaration, the winning card of a trick or the right cards. A declare puzzle's words depend
+    on whether the mover leads (``view["mover_leads"]``, see ``choice_label``)."""
     ui = catalog["ui"]
-    if kind in ("bid", "raise", "discard", "give", "lead"):
+    form = (view or {}).get("form", {})
+    if "accepted" in solution:
         labels = [answer_label(a, solution, catalog) for a in solution["accepted"]]
         return fmt(catalog["estimate"]["solution"], {"choices": " / ".join(labels)}, catalog)
-    if kind == "count":
+    if "number" in solution:
         return fmt(catalog["count"]["solution"], {"number": solution["number"]}, catalog)
-    if kind == "deal":
+    if "steps" in solution:
         return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
-    if kind == "trick-winner":
-        return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
-    if kind == "score":
+    if "score" in solution:
         return fmt(ui["solution_score"], {"score": signed(solution["score"])}, catalog)
-    if kind == "auction":
+    if "player" in solution:
         return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
-    if kind == "declare":
+    if "best" in solution:
         leads = (view or {}).get("mover_leads", True)
         labels = [choice_label(c, catalog, leads) for c in solution["best"]]
         labels = [label[:1].lower() + label[1:] for label in labels]  # mid-sentence after "Solution:"
         return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
+    if form.get("shape") == "trick":
+        return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
     names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
     return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
 

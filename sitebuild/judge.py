@@ -1,4 +1,4 @@
-"""Every lesson puzzle checked by the engine (``engine.puzzles.check``, ``view``, ``answer_table``:
+"""Every lesson puzzle checked by the engine (``engine.puzzles.everything``: its view, solution and table,
 the same code the browser's tables come from). Costly results (sampled estimates, guided deals,
 deep solver searches) are cached by content (``sitebuild.cache``): the build first checks every
 puzzle from what is cached, then computes the rest in worker processes, the dearest kinds first,
@@ -15,6 +15,7 @@ from engine import puzzles as engine_puzzles
 from engine.cards import NotationError
 
 from . import cache
+from .report import Progress, say
 
 # from the dearest to the cheapest: each worker takes the next one as it becomes free
 DEAREST_FIRST = ("deal", "discard", "give", "bid", "raise", "lead")
@@ -23,12 +24,7 @@ DEAREST_FIRST = ("deal", "discard", "give", "bid", "raise", "lead")
 def check_one(spec: dict) -> dict | str:
     """The engine's results for one puzzle, or the error message."""
     try:
-        solution = engine_puzzles.check(spec)
-        return {
-            "view": engine_puzzles.view(spec),
-            "solution": solution,
-            "table": engine_puzzles.answer_table(spec),
-        }
+        return engine_puzzles.everything(spec)
     except (NotationError, ValueError) as e:
         return str(e)
 
@@ -59,14 +55,20 @@ def _check_all(specs: list[dict]) -> list[dict | str]:
                 todo.append(i)
     kinds = [specs[i].get("kind") for i in todo]
     todo.sort(key=lambda i: DEAREST_FIRST.index(k) if (k := specs[i].get("kind")) in DEAREST_FIRST else len(kinds))
+    where = cache.cache_dir() or "cache off"
+    ready = len(specs) - len(todo)
+    say(f"puzzles: {ready} of {len(specs)} checked at once (cheap, or from {where}), {len(todo)} to compute")
     processes = _processes(len(todo))
+    progress = Progress("checking puzzles", len(todo), f" ({processes} processes)" if processes > 1 else "")
     if processes > 1:
         # spawn, not fork: the build may run in a process with threads (a test server)
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes, initializer=cache.install) as pool:
             for i, result in zip(todo, pool.imap(check_one, [specs[i] for i in todo], chunksize=1)):
                 results[i] = result
+                progress.advance()
     for i in todo:
         if results[i] is None:
             results[i] = check_one(specs[i])
+            progress.advance()
     return results

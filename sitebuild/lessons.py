@@ -10,12 +10,13 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import puzzles as engine_puzzles
+
 from . import LANGS, BuildError, rel, words
 from .catalogs import load_catalog
 
 PUZZLE_TEXT_FIELDS = ("prompt", "hint", "explanation")
 STEP_FIELD = re.compile(r"step[1-9][0-9]*")  # a guided deal's commentary, one per step
-KIND_KEYS = {"samples", "margin", "candidates", "bids", "raises", "voids", "discard", "question", "seat"}
 
 
 @dataclass
@@ -140,7 +141,7 @@ def toml_line(text: str, needle: str) -> int:
     return 1
 
 
-PUZZLE_KEYS = {"id", "kind", "position", "answer", "show", "then", "side", "before", "difficulty"}
+PUZZLE_KEYS = {"id", "difficulty"}  # a lesson's own fields; each kind names the ones it reads
 DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
 
 
@@ -180,7 +181,11 @@ def load_lesson(directory: Path) -> Lesson:
         if pid in seen:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
         seen.add(pid)
-        unknown = set(p) - PUZZLE_KEYS - KIND_KEYS
+        try:
+            kind_keys = engine_puzzles.kind_class(p).keys
+        except engine_puzzles.PuzzleError as e:
+            raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r}: {e}") from None
+        unknown = set(p) - PUZZLE_KEYS - kind_keys
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")
         difficulty = p.get("difficulty")

@@ -14,8 +14,8 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
-from engine.puzzles import seat_places
 from engine.rules import PRESET_INFO, PRESETS, parse_rules
+from engine.seats import seat_places
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite

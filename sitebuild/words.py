@@ -47,7 +47,7 @@ CARD_NAMES = ("led", "answer")
 SIDE_NUMBERS = ("card_points", "last_trick", "bonuses", "total", "rounded", "deal")
 ESTIMATE_NUMBERS = ("samples", "spread", "made")
 NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", "count", *SIDE_NUMBERS, *ESTIMATE_NUMBERS)
-# kinds valued by a sampled estimate of the whole deal (engine/decisions.py): their figures move
+# kinds valued by a sampled estimate of the whole deal (engine/puzzles/decisions.py): their figures move
 # with the samples, so a sentence may state them only through placeholders
 ESTIMATED = ("bid", "raise", "discard", "give")
 SPREAD_KEYS = ("min", "p10", "p25", "p50", "p75", "p90", "max")
@@ -484,12 +484,12 @@ SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 
 # -- a guided deal's commentary: what the learner has seen by each step -----------------------------
 
-# The numbers and the action of one step (engine/guided.py, ``facts``): {points}, {trick}, {answer}...
+# The numbers and the action of one step (engine/puzzles/guided.py, ``facts``): {points}, {trick}, {answer}...
 STEP_NAMES = ("points", "tricks", "trick", "bid", "contract", "trump", "answer", "score", "total")
 
 
 def step_facts(spec: dict, view: dict, number: int) -> Facts:
-    """What the learner of a guided deal (``view``, from engine/guided.py) has seen by step
+    """What the learner of a guided deal (``view``, from engine/puzzles/guided.py) has seen by step
     ``number`` (0-based): its hand, the widow once turned up, its own discard, every card played
     so far and who played it, the declarations and every bid, contract and trick's points. A card
     placeholder must name such a card, ``{who:CARD}`` finds its player; ``{leader}`` and ``{led}``

@@ -396,3 +396,15 @@ def test_score_and_state_words_follow_the_style_sheet(tmp_path):
         sections = dict(re.findall(r'<section[^>]*id="puzzle-([a-z-]+)"(.*?)</section>', page, re.S))
         assert last in sections["porvoo"] and last in sections["porvoo-bidder"]
         assert 'class="breakdown"' in sections["two-declarations"] and last not in sections["two-declarations"]
+
+
+def test_the_build_says_each_step_and_its_time_and_is_quiet_when_asked(tmp_path, capsys):
+    lessons = make_lesson(tmp_path)
+    assert build.main(["--out", str(tmp_path / "out"), "--lessons", str(lessons), "--no-pyodide"]) == 0
+    err = capsys.readouterr().err
+    assert "lessons: reading and checking every puzzle with the engine …" in err
+    assert re.search(r"pages, link pictures and answer tables: done in \d+\.\d s", err)
+    assert re.search(r"puzzles: 1 of 1 checked at once \(cheap, or from .*\), 0 to compute", err)
+    assert build.main(["--out", str(tmp_path / "out2"), "--lessons", str(lessons), "--no-pyodide", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+    build.quiet(False)

@@ -19,7 +19,7 @@ def test_drills_have_unique_engine_checked_answers(theme):
             assert len(solution["cards"]) == 1, spec
         if spec["kind"] == "legal-card":
             code = {"follow-suit": "must_follow_suit", "overtake": "must_overtake", "must-trump": "must_trump"}[theme]
-            deal = puzzles._deal(spec)
+            deal = puzzles.load(spec).deal
             assert deal.play_duty()[1] == code
         assert drill(theme, seed) == spec  # deterministic
 

@@ -1,5 +1,5 @@
-"""The puzzle kinds with hidden cards (engine/decisions.py), count, scoring a whole deal from its
-record, the guided deal (engine/guided.py), deeper best-card puzzles at build time, and the
+"""The puzzle kinds with hidden cards (engine/puzzles/decisions.py), count, scoring a whole deal from its
+record, the guided deal (engine/puzzles/guided.py), deeper best-card puzzles at build time, and the
 build's cache and checks for them."""
 
 import copy
@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 import build
-from engine import decisions, guided, memo, puzzles
+from engine import memo, puzzles
 from engine.actions import Bid, Pass, parse_action
 from engine.game import computer_action
 from engine.notation import parse_position, parse_record
+from engine.puzzles import decisions, guided
 from sitebuild import cache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,7 +305,7 @@ def test_best_card_may_go_deeper_at_build_time_only():
     sol = puzzles.solution({"kind": "best-card", "position": eight})
     assert sol["cards"]
     memo.build_mode(False)
-    puzzles._solve.cache_clear()
+    puzzles.position.solve_position.cache_clear()
     with pytest.raises(puzzles.PuzzleError, match="at most 6 tricks left; this one has 8"):
         puzzles.solution({"kind": "best-card", "position": eight})
     assert puzzles.solution(six)["cards"]

@@ -131,3 +131,51 @@ def test_cards_played_over_several_tricks_are_shown_at_the_seats_that_played_the
     }
     seats = [(t["seat"], t["card"]) for t in puzzles.view(spec)["then"]]
     assert seats == [(0, "SK"), (1, "ST"), (2, "S6"), (1, "HA"), (2, "HQ"), (0, "HJ")]
+
+
+def _wrong_entries(table: dict):
+    for step in table.get("steps", [table]):
+        for answer, entry in step["answers"].items():
+            if entry["verdict"] not in ("correct", "legal", "other"):
+                yield answer, entry
+
+
+@pytest.mark.parametrize("spec, built", list(zip(LESSON_PUZZLES, BUILT)), ids=[p["id"] for p in LESSON_PUZZLES])
+def test_every_wrong_answer_says_why(spec, built):
+    """Each wrong answer in every lesson's table carries why: the engine's reason, the lines of
+    play, the estimate's figures; every number puzzle carries the mistakes it recognises."""
+    table = built["table"]
+    for answer, entry in _wrong_entries(table):
+        assert entry.get("reason") or entry.get("lines") or entry.get("figures"), f"{answer}: {entry}"
+    for step in table.get("steps", [table]):
+        if step.get("answer") == "number":
+            assert step["mistakes"], "a number puzzle recognises the common slips"
+            assert all(m["number"] != step["number"] for m in step["mistakes"])
+
+
+def test_a_wrong_best_card_shows_both_lines_trick_by_trick():
+    spec = next(p for p in LESSON_PUZZLES if p["kind"] == "best-card")
+    table = puzzles.answer_table(spec)
+    entry = next(e for e in table["answers"].values() if e["verdict"] == "legal-not-best")
+    chosen, best = entry["lines"]["chosen"], entry["lines"]["best"]
+    assert chosen[0]["plays"][-1]["card"] == entry["card"] or any(
+        p["card"] == entry["card"] for p in chosen[0]["plays"]
+    )
+    for line in (chosen, best):
+        assert all(t["winner"] in ("you", "left", "right", "partner", "across") for t in line if len(t["plays"]) > 1)
+        points = sum(t["points"] for t in line)
+        assert points <= 120 + 20  # the pack, at most
+
+
+def test_a_score_mistake_is_recognised():
+    """The classic slip: the bidder's own points typed instead of the contract."""
+    for spec in LESSON_PUZZLES:
+        table = puzzles.answer_table(spec) if spec["kind"] == "score" else None
+        if not table:
+            continue
+        codes = {m["code"]: m for m in table["mistakes"]}
+        if "total_not_contract" in codes:
+            verdict = puzzles.judge_with_table(table, str(codes["total_not_contract"]["number"]))
+            assert verdict["verdict"] == "wrong" and verdict["mistake"]["code"] == "total_not_contract"
+            return
+    pytest.fail("no score puzzle of the bidder's side")

@@ -207,7 +207,7 @@ def test_every_lesson_puzzle_has_its_words_filled():
 
 
 # -- the engine's estimate (bid, raise, discard, give) ------------------------------------------------
-# what the build knows about a bid puzzle, shaped as engine/decisions.py gives it: the learner
+# what the build knows about a bid puzzle, shaped as engine/puzzles/decisions.py gives it: the learner
 # (seat 0) to bid after the player on its right opened with 40; the figures are made up
 ESTIMATE_VIEW = {
     "kind": "bid",

@@ -77,7 +77,7 @@ def main(argv=None) -> int:
         print(f"no seed from {args.seed} to {args.seed + args.search - 1} has a change of trump", file=sys.stderr)
         return 1
     memo.build_mode(True)
-    from engine import guided
+    from engine.puzzles import guided
 
     spec = {"kind": "deal", "position": deal.record(), "seat": learner}
     print(f"seed {seed}; the learner is seat {learner}")

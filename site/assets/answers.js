@@ -1,7 +1,8 @@
 // Judging an answer by looking it up in the puzzle's answer table: data the engine computed for
-// every answer the puzzle offers (engine/puzzles.py: answer_table), shipped with the lesson page
-// by the build or sent by the worker with a drill or shared position. Exactly the steps of
-// judge_with_table in engine/puzzles.py (a browser test keeps the two equal); no rule is decided here.
+// every answer the puzzle offers (engine/puzzles/base.py: Kind.answer_table), shipped with the
+// lesson page by the build or sent by the worker with a drill or shared position. Exactly the
+// steps of judge_with_table in engine/puzzles/base.py (a browser test keeps the two equal), chosen
+// by how the table says answers are given (table.answer), never by the kind's name.
 const NUMBER = /^-?[0-9]{1,6}$/;
 
 // A typed number: optional minus (also "−"), at most six ASCII digits; anything else is null.
@@ -11,19 +12,21 @@ export function readNumber(text) {
 }
 
 export function judgeWithTable(table, answer) {
-  if (table.steps !== undefined) {
-    // a guided deal: {step, answer} is judged by that step's table
+  if (table.answer === "steps") {
+    // a deal played step by step: {step, answer} is judged by that step's table
     const step = table.steps[answer.step];
     if (step === undefined) throw new Error(`no step ${answer.step}`);
     return judgeWithTable(step, answer.answer);
   }
   const entries = table.answers;
-  if (table.number !== undefined) {
+  if (table.answer === "number") {
     const number = readNumber(answer);
     if (number === null) return { verdict: "not-a-number" };
-    return { verdict: number === table.number ? "correct" : "wrong", number };
+    if (number === table.number) return { verdict: "correct", number };
+    const mistake = (table.mistakes || []).find((m) => m.number === number);
+    return mistake ? { verdict: "wrong", number, mistake } : { verdict: "wrong", number };
   }
-  if (table.kind === "all-legal") {
+  if (table.answer === "cards") {
     const chosen = new Set(answer);
     const legal = Object.keys(entries).filter((card) => entries[card].verdict === "legal");
     const extra = [...chosen].filter((card) => !legal.includes(card)).sort();
@@ -32,7 +35,8 @@ export function judgeWithTable(table, answer) {
     const reasons = Object.fromEntries(extra.map((card) => [card, entries[card].reason]));
     return { verdict: "wrong", extra, missing, reasons };
   }
-  const entry = entries[String(answer)];
+  const key = table.answer === "card" ? String(answer).toUpperCase() : String(answer);
+  const entry = entries[key];
   if (entry === undefined) throw new Error(`not one of the answers: ${answer}`);
   return { ...entry };
 }

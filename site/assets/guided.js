@@ -4,7 +4,8 @@
 // move moves the deal on, anything else gets the engine's verdict and the learner tries again.
 import { judgeWithTable } from "./answers.js";
 import { reason, verdict } from "./messages.js";
-import { el } from "./puzzle.js";
+import { el } from "./dom.js";
+import { explanation } from "./explain.js";
 
 export class GuidedDeal {
   constructor(section) {
@@ -78,11 +79,11 @@ export class GuidedDeal {
 
   // The step's verdict in the same calm box as every puzzle's (its icon by tone), and only this
   // one: the "right" of the step before goes when the learner answers here.
-  say(step, lines, tone) {
+  say(step, lines, tone, why = []) {
     this.section.querySelector(":scope > .status").textContent = "";
     const feedback = step.querySelector(".feedback");
     feedback.className = `feedback ${tone}`;
-    feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
+    feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
   }
 
   submit(index, answer, control) {
@@ -105,7 +106,7 @@ export class GuidedDeal {
     else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
     else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
     else [lines, tone] = [[verdict("deal_other")], "notice"];
-    this.say(step, lines, tone);
+    this.say(step, lines, tone, tone === "wrong" && result.verdict !== "illegal" ? explanation(result) : []);
     for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
     if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");
     this.report("wrong");

@@ -1,28 +1,21 @@
 // The puzzle controller: renders the engine's verdicts for one <section class="puzzle">.
 // It never decides a rule: every answer is looked up in the puzzle's answer table, which the
 // engine computed (at build time for lessons, in the worker for drills and shared positions).
+// It knows no kind by name: the table says how answers are given (answer: card, cards, choice,
+// number) and which catalog words each verdict takes (words).
 import { judgeWithTable } from "./answers.js";
-import { reason, ui, verdict } from "./messages.js";
+import { el } from "./dom.js";
+import { explanation, signed } from "./explain.js";
+import { reason, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
-
-// kinds valued by the engine's estimate over the hidden cards, and kinds answered by a choice button
-const ESTIMATED = ["bid", "raise", "discard", "give", "lead"];
-const CHOICES = ["bid", "raise", "discard", "give"];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 export class Puzzle {
   constructor(section) {
     this.section = section;
     this.id = section.id;
-    this.kind = section.dataset.kind;
     this.spec = JSON.parse(section.dataset.puzzle);
     this.table = JSON.parse(section.dataset.answers);
+    this.marks = this.table.answer === "cards"; // a set of cards is marked, then checked
     this.status = section.querySelector(".status");
     this.feedback = section.querySelector(".feedback");
     this.attempts = 0;
@@ -56,10 +49,9 @@ export class Puzzle {
   }
 
   bindAnswers() {
-    const kind = this.kind;
     for (const button of this.section.querySelectorAll(".hand button.card, .trick button.card")) {
       button.addEventListener("click", () => {
-        if (kind === "all-legal") {
+        if (this.marks) {
           button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
         } else {
           this.submit(button.dataset.card, button);
@@ -73,7 +65,7 @@ export class Puzzle {
     const number = this.section.querySelector("input.number");
     if (check) {
       check.addEventListener("click", () => {
-        if (kind === "all-legal") {
+        if (this.marks) {
           const marked = [...this.section.querySelectorAll('.hand button[aria-pressed="true"]')];
           this.submit(marked.map((b) => b.dataset.card), check);
         } else {
@@ -114,10 +106,10 @@ export class Puzzle {
     if (first) first.focus();
   }
 
-  // The verdict in big calm marks (✓ or ✗ and words, not colour alone), scrolled into view.
-  say(tone, lines) {
+  // The verdict in big calm marks (✓ or ✗ and words, not colour alone), then why, scrolled into view.
+  say(tone, lines, why = []) {
     this.feedback.className = `feedback ${tone}`;
-    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)));
+    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
     this.feedback.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
@@ -134,46 +126,39 @@ export class Puzzle {
   }
 
   show(result, control) {
+    const words = this.table.words;
     const lines = [];
     let tone = "wrong";
-    const estimated = ESTIMATED.includes(this.kind);
     if (result.verdict === "correct") {
       tone = "right";
-      lines.push(verdict(this.kind === "best-card" ? "best" : estimated ? "good_choice" : "correct"));
+      lines.push(verdict(words.correct));
     } else if (result.verdict === "illegal") {
-      const key = this.kind === "declare" ? "illegal_choice" : CHOICES.includes(this.kind) ? "illegal_action" : "illegal";
-      lines.push(verdict(key), reason(result.reason));
+      lines.push(verdict(words.illegal), reason(result.reason));
     } else if (result.verdict === "legal-not-best") {
-      let key = this.kind === "declare" ? "legal_not_best_choice" : "legal_not_best";
-      if (estimated) key = ["bid", "raise"].includes(this.kind) ? "estimate_score_loss" : "estimate_points_loss";
-      lines.push(verdict(key, { loss: result.loss }));
-    } else if (this.kind === "count") {
-      lines.push(verdict("wrong_count", { number: result.number }));
-    } else if (this.kind === "trick-winner") {
-      lines.push(verdict("wrong_winner", { card: result.card }));
-    } else if (this.kind === "auction") {
-      lines.push(verdict("wrong_auction", { player: result.player }));
-    } else if (this.kind === "score") {
-      lines.push(verdict("wrong_score", { number: result.number }));
-    } else if (this.kind === "all-legal") {
-      lines.push(verdict("wrong_all_legal"));
+      lines.push(verdict(words["legal-not-best"], { loss: result.loss }));
+    } else if (this.marks) {
+      lines.push(verdict(words.wrong));
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
       if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
+    } else {
+      lines.push(verdict(words.wrong, { ...result, number: signed(result.number) }));
     }
+    const why = tone === "right" || result.verdict === "illegal" ? [] : explanation(result);
+    if (tone !== "right" && this.table.answer === "number" && !result.mistake) why.push(...this.breakdown());
     // only the latest answer is marked
     for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
     if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);
     const done = tone === "right";
     if (!done) {
       this.section.querySelector(".retry").hidden = false; // first: it moves the feedback down
-      this.say(tone, lines);
+      this.say(tone, lines, why);
       this.report("wrong");
       return;
     }
     this.solved = true;
     this.section.classList.add("solved");
     for (const c of this.controls()) c.disabled = true;
-    if (control && control.closest(".hand") && ["legal-card", "best-card"].includes(this.kind)) playToTrick(this.section, control);
+    if (control && control.closest(".hand") && this.table.answer === "card") playToTrick(this.section, control);
     const panel = this.section.querySelector(".solution-text");
     panel.hidden = false;
     this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
@@ -181,6 +166,14 @@ export class Puzzle {
     this.say(tone, lines);
     this.feedback.focus({ preventScroll: true }); // the answer's control is now disabled
     this.report("solved");
+  }
+
+  // A typed number that is no recognised slip: the engine's breakdown of the deal (a copy of the
+  // one in the solution panel, which the build or render.js wrote from the engine's answer).
+  breakdown() {
+    const table = this.section.querySelector(".solution-text table.breakdown:not(.estimate-table)");
+    if (!table) return [];
+    return [el("p", "why", verdict("breakdown_intro")), table.closest(".table-scroll").cloneNode(true)];
   }
 
   // Learner features (progress) listen for this event; the puzzle itself keeps no state.

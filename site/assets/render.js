@@ -1,7 +1,7 @@
 // Builds a puzzle <section> from the engine's puzzle view (for shared positions and drills), with
 // the same structure and classes as the server-rendered lesson puzzles. Text only, never HTML.
 import { cardFace, cardName, catalog, format, hiddenCards, spokenName, ui } from "./messages.js";
-import { el } from "./puzzle.js";
+import { el } from "./dom.js";
 
 // "3 points taken, 1 trick"
 function taken(seat) {
@@ -10,9 +10,9 @@ function taken(seat) {
   return `${seat.points} ${ui(seat.points === 1 ? "points_taken_one" : "points_taken")}, ${tricks}`;
 }
 
-function solutionText(kind, solution) {
-  if (kind === "score") return ui("solution_score", { score: solution.score });
-  if (kind === "trick-winner") return ui("solution_winner", { card: solution.cards[0] });
+function solutionText(form, solution) {
+  if (form.shape === "number") return ui("solution_score", { score: solution.score });
+  if (form.shape === "trick") return ui("solution_winner", { card: solution.cards[0] });
   const names = solution.cards.map((c) => cardName(c, "nom")).join(", ") || ui("legal_none");
   return ui("solution_cards", { cards: names });
 }
@@ -59,14 +59,18 @@ export function playedCard(seatName, place, card) {
   return item;
 }
 
-// What the learner is asked; a score drill says whose score to type.
+// What the learner is asked (the catalog's words for the kind); a score drill says whose score to type.
 function prompt(spec, view) {
   const bidder = view.bidder ?? null;
-  if (spec.kind === "score" && bidder !== null && view.seats[bidder].side === spec.side) return ui("score_bidder_prompt");
+  const scoring = view.form.shape === "number" && view.then.length > 0;
+  if (scoring && bidder !== null && view.seats[bidder].side === spec.side) return ui("score_bidder_prompt");
   return catalog.kinds[spec.kind];
 }
 
+// The section for any kind of a shape this page knows (a hand, a trick, a number to type), laid
+// out by the view's form: where the answer buttons are and what the hand is for.
 export function renderPuzzle(spec, view, solution, answers) {
+  const form = view.form;
   const section = el("section", "puzzle");
   section.id = "puzzle-shared";
   section.tabIndex = -1;
@@ -77,7 +81,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   head.append(el("h2", "", ui("puzzle")));
   section.append(head, el("p", "prompt", prompt(spec, view)));
   const title = catalog.presets[view.rules] || view.rules_title;
-  section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${spec.kind === "best-card" ? " " + ui("all_known") : ""}`));
+  section.append(el("p", "meta", `${ui("rules_used")}: ${title}.${view.all_known ? " " + ui("all_known") : ""}`));
   const state = el("dl", "state");
   const trump = el("div");
   trump.append(el("dt", "", ui("trump")), el("dd", "", view.trump ? format("{suit.nom}", { suit: view.trump }) : ui("no_trump")));
@@ -112,17 +116,17 @@ export function renderPuzzle(spec, view, solution, answers) {
   const played = (cards, className) => {
     const list = el("ol", className);
     for (const p of cards) {
-      const card = spec.kind === "trick-winner" ? cardButton(p.card, false) : cardSpan(p.card);
+      const card = form.shape === "trick" ? cardButton(p.card, false) : cardSpan(p.card);
       list.append(playedCard(catalog.seats[view.where[p.seat]], view.where[p.seat], card));
     }
     return list;
   };
   // score puzzles with the table still empty: no empty trick, the cards to come under one heading
-  const nextOnly = spec.kind !== "trick-winner" && !view.trick.length && view.then.length > 0;
+  const nextOnly = form.shape !== "trick" && !view.trick.length && view.then.length > 0;
   trick.append(el("h3", "", ui(nextOnly ? "played_next" : "trick")));
   if (!view.trick.length && !view.then.length) trick.append(el("p", "trick-empty", ui("trick_empty")));
   if (!nextOnly) trick.append(played(view.trick, view.trick.length ? "trick-cards around" : "trick-cards around empty"));
-  if (view.then.length && spec.kind === "trick-winner") {
+  if (view.then.length && form.shape === "trick") {
     trick.append(el("p", "then", `${ui("then_played")}:`), played(view.then, "trick-cards then-cards around"));
   } else if (nextOnly && view.then.length === view.players) {
     trick.append(played(view.then, "trick-cards then-cards around"));
@@ -146,7 +150,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   section.append(table);
   // who wins the trick: the card you play in it is on the table, no longer in your hand; a score
   // puzzle's cards to come are all on the table. There the hand is only to look at: a dimmed list.
-  const looking = ["trick-winner", "score"].includes(spec.kind);
+  const looking = form.hand === "looking";
   const you = el("div", looking ? "you looking" : "you");
   const me = view.seats[view.mover];
   const onTable = looking ? view.then.map((p) => p.card) : [];
@@ -168,13 +172,13 @@ export function renderPuzzle(spec, view, solution, answers) {
     const hand = el("div", "hand");
     hand.setAttribute("role", "group");
     hand.setAttribute("aria-labelledby", heading.id);
-    const answersByHand = ["legal-card", "all-legal", "best-card"].includes(spec.kind);
-    hand.append(...held.map((c) => (answersByHand ? cardButton(c, spec.kind === "all-legal") : cardSpan(c))));
+    const answersByHand = form.hand === "answer" || form.hand === "marks";
+    hand.append(...held.map((c) => (answersByHand ? cardButton(c, form.hand === "marks") : cardSpan(c))));
     you.append(hand);
   }
   section.append(you);
   const controls = el("div", "controls");
-  if (spec.kind === "score") {
+  if (form.answer === "number") {
     const number = el("input", "number");
     number.id = "drill-number";
     number.inputMode = "numeric";
@@ -184,7 +188,7 @@ export function renderPuzzle(spec, view, solution, answers) {
     label.htmlFor = number.id;
     controls.append(label, number);
   }
-  if (spec.kind === "all-legal" || spec.kind === "score") {
+  if (form.answer === "cards" || form.answer === "number") {
     const check = el("button", "check", ui("check"));
     check.type = "button";
     check.disabled = true;
@@ -214,7 +218,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   section.querySelector(".status").setAttribute("role", "status");
   const panel = el("div", "solution-text");
   panel.hidden = true;
-  panel.append(el("p", "solution-answer", solutionText(spec.kind, solution)));
+  panel.append(el("p", "solution-answer", solutionText(form, solution)));
   section.append(panel);
   return section;
 }

@@ -583,7 +583,8 @@ def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
 
 def test_the_page_judges_every_answer_exactly_as_the_engine(visit, base_url, site_dir):
     """site/assets/answers.js against engine.puzzles.judge_with_table, for every answer of every
-    lesson puzzle, marked sets for all-legal and typed numbers for score."""
+    lesson puzzle, marked sets for all-legal and typed numbers (the recognised mistakes among
+    them) for score and count."""
     tables = []
     for path in sorted((site_dir / "en" / "lessons").glob("*/index.html")):
         html = path.read_text(encoding="utf-8")
@@ -596,14 +597,15 @@ def test_the_page_judges_every_answer_exactly_as_the_engine(visit, base_url, sit
         for i, step in enumerate(table.get("steps", [table])):
             wrap = (lambda a, i=i: {"step": i, "answer": a}) if "steps" in table else (lambda a: a)
             answers = list(step["answers"])
-            if step["kind"] == "all-legal":
+            if step["answer"] == "cards":
                 legal = [a for a, v in step["answers"].items() if v["verdict"] == "legal"]
                 sets = [legal, answers, answers[:1], [], legal[1:] + answers[:1]]
                 cases += [(table, sorted(set(s))) for s in sets]
             elif "number" in step:
                 n = step["number"]
                 numbers = (str(n), f" {n} ", str(n + 5), "abc", "", "9" * 30, "−" + str(abs(n)))
-                cases += [(table, wrap(x)) for x in numbers]
+                mistakes = [str(m["number"]) for m in step.get("mistakes", [])]  # each recognised slip
+                cases += [(table, wrap(x)) for x in (*numbers, *mistakes)]
             else:
                 cases += [(table, wrap(a)) for a in answers]
     expected = [puzzles.judge_with_table(t, a) for t, a in cases]

@@ -24,11 +24,30 @@ from __future__ import annotations
 
 import itertools
 
-from . import memo
-from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Redeal, Return
-from .deal import Deal
-from .notation import parse_record
-from .puzzles import PuzzleError
+from .. import memo
+from ..actions import (
+    Answer,
+    AskFull,
+    AskHalf,
+    Bid,
+    Declare,
+    Discard,
+    Give,
+    Hold,
+    Pass,
+    Play,
+    Raise,
+    Redeal,
+    Return,
+    parse_action,
+)
+from ..deal import Deal
+from ..notation import parse_record
+from ..rules import PRESET_INFO
+from .base import Kind, PuzzleError, reason_of, register
+from .numbers import recognised, score_mistakes
+from .position import declaration_choices, line_after, solve_position
+from .table import table_view
 
 BID_CHOICES = 2  # offered bids beyond the larger of the lowest legal and the scripted one
 
@@ -47,11 +66,6 @@ def _deal(spec) -> tuple[Deal, int]:
     if not any(mover == seat for mover, _ in deal.history):
         raise GuidedError(f"seat: seat {seat} has no action in this deal")
     return deal, seat
-
-
-def _reason(deal, action) -> dict | None:
-    reason = deal.why_illegal(action)
-    return reason.to_dict() if reason else None
 
 
 def _event(deal: Deal, mover: int, action, seat: int) -> dict:
@@ -75,8 +89,6 @@ def _event(deal: Deal, mover: int, action, seat: int) -> dict:
 
 
 def _state(deal: Deal, seat: int, widow_shown: bool) -> dict:
-    from .puzzles import table_view
-
     state = table_view(deal, seat, {seat})
     state["phase"] = deal.phase
     state["widow"] = [str(c) for c in deal.initial_widow] if widow_shown else []
@@ -124,22 +136,15 @@ def _choices(deal: Deal, action) -> list[str]:
         return [str(kind(combo)) for combo in itertools.combinations(deal.hands[deal.to_move], size)]
     if deal.pending_question is not None:
         return ["answer:no", *(f"answer:{s}" for s in "SCDH")]
-    from .puzzles import declaration_choices
-
     calls = [c for c in declaration_choices(deal) if c != "none"] if not deal.trick and deal.tricks_played else []
     return [str(c) for c in deal.hands[deal.to_move]] + calls
 
 
 def _play_values(deal: Deal) -> dict[str, int]:
-    from .solver import solve
-
-    solved = memo.cached({"what": "solve", "position": deal.position()}, lambda: solve(deal).to_dict())
-    return {a["action"]: a["value"] for a in solved["actions"]}
+    return {a["action"]: a["value"] for a in solve_position(deal.position())["actions"]}
 
 
 def _step(deal: Deal, seat: int, action, number: int) -> dict:
-    from .actions import parse_action
-
     if isinstance(action, (Discard, Give, Return)):  # a set of cards: named in the order of the hand
         hand = deal.hands[deal.to_move]
         action = type(action)(tuple(sorted(action.cards, key=hand.index)))
@@ -158,13 +163,15 @@ def _step(deal: Deal, seat: int, action, number: int) -> dict:
             )
     answers = {}
     for choice in choices:
-        reason = _reason(deal, parse_action(choice))
+        reason = reason_of(deal, parse_action(choice))
         if choice == scripted:
             answers[choice] = {"verdict": "correct", "choice": choice}
         elif reason is not None:
             answers[choice] = {"verdict": "illegal", "choice": choice, "reason": reason}
         elif values is not None and values[choice] < values[scripted]:
-            answers[choice] = {"verdict": "legal-not-best", "choice": choice, "loss": values[scripted] - values[choice]}
+            lines = {"chosen": line_after(deal, parse_action(choice)), "best": line_after(deal, parse_action(scripted))}
+            loss = values[scripted] - values[choice]
+            answers[choice] = {"verdict": "legal-not-best", "choice": choice, "loss": loss, "lines": lines}
         else:
             answers[choice] = {"verdict": "other", "choice": choice}
     kind = {"auction": "bid", "play": "play"}.get(deal.phase, deal.phase)
@@ -236,40 +243,53 @@ def guided(spec) -> dict:
     return memo.cached(payload, lambda: _compute(spec))
 
 
-def solution(spec) -> dict:
-    found = guided(spec)
-    return {
-        "steps": [s["answer"] for s in found["steps"]],
-        "score": found["final"]["score"],
-        "breakdown": found["breakdown"],
-        "facts": [s["facts"] for s in found["steps"]],
-    }
+@register
+class GuidedDeal(Kind):
+    name = "deal"
+    shape = "steps"
+    answer = "steps"
+    keys = Kind.keys | {"seat"}
 
+    def read(self) -> None:
+        self.deal, self.seat = _deal(self.spec)
 
-def answer_table(spec, sol: dict | None = None) -> dict:
-    steps = []
-    for step in guided(spec)["steps"]:
-        if step["kind"] == "score":
-            steps.append({"kind": "score", "answers": {}, "number": step["number"]})
-        else:
-            steps.append({"kind": step["kind"], "answers": step["answers"]})
-    return {"kind": "deal", "steps": steps}
+    def found(self) -> dict:
+        return guided(self.spec)
 
+    def compute_solution(self) -> dict:
+        found = self.found()
+        return {
+            "steps": [s["answer"] for s in found["steps"]],
+            "score": found["final"]["score"],
+            "breakdown": found["breakdown"],
+            "facts": [s["facts"] for s in found["steps"]],
+        }
 
-def view(spec) -> dict:
-    from .rules import PRESET_INFO
+    def answer_table(self) -> dict:
+        steps = []
+        for step in self.found()["steps"]:
+            if step["kind"] == "score":
+                side = self.deal.rules.side_of(self.seat)
+                mistakes = recognised(step["number"], score_mistakes(self.deal, side, 0))
+                steps.append(
+                    {"kind": "score", "answer": "number", "answers": {}, "number": step["number"], "mistakes": mistakes}
+                )
+            else:
+                steps.append({"kind": step["kind"], "answer": "choice", "answers": step["answers"]})
+        return {"kind": self.name, **self.form(), "steps": steps}
 
-    found = guided(spec)
-    deal, seat = _deal(spec)
-    rules = deal.rules
-    steps = [{k: v for k, v in s.items() if k != "answers"} for s in found["steps"]]
-    return {
-        "kind": "deal",
-        "rules": rules.name,
-        "rules_title": PRESET_INFO.get(rules.name, (rules.name,))[0],
-        "players": rules.players,
-        "seat": seat,
-        "where": steps[0]["state"]["where"],
-        "steps": steps,
-        "breakdown": found["breakdown"],
-    }
+    def view(self) -> dict:
+        found = self.found()
+        rules = self.deal.rules
+        steps = [{k: v for k, v in s.items() if k != "answers"} for s in found["steps"]]
+        return {
+            "kind": self.name,
+            "form": self.form(),
+            "rules": rules.name,
+            "rules_title": PRESET_INFO.get(rules.name, (rules.name,))[0],
+            "players": rules.players,
+            "seat": self.seat,
+            "where": steps[0]["state"]["where"],
+            "steps": steps,
+            "breakdown": found["breakdown"],
+        }

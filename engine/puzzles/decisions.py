@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import random
 
-from . import estimate, memo
-from .actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
-from .cards import Card, NotationError, Suit, parse_cards
-from .notation import parse_position, parse_record
-from .puzzles import DECISION_KINDS as KINDS  # noqa: F401  (the kinds this module values)
-from .puzzles import PuzzleError, is_record
+from .. import estimate, memo
+from ..actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
+from ..cards import Card
+from ..notation import parse_position, parse_record
+from .base import Kind, PuzzleError, is_record, reason_of, register
+from .reading import card_set, spec_discard, voids
+from .table import played_cards, record_log, seen_points, table_view
 
 PHASE = {"bid": "auction", "raise": "raise", "discard": "discard", "give": "give", "lead": "play"}
 SAMPLES = {"bid": 10, "raise": 10, "discard": 4, "give": 4, "lead": 6}  # defaults: see lessons/README.md
@@ -91,13 +92,6 @@ def _margin(spec) -> float:
     return m
 
 
-def _card_set(text, where: str) -> tuple[Card, ...]:
-    if not isinstance(text, str):
-        raise DecisionError(f"{where}: cards joined by '.', for example SA.S6.C7")
-    cards = parse_cards(text, where, separators=".-")
-    return tuple(sorted(set(cards), key=lambda c: c.index))
-
-
 def candidates(spec, deal) -> list[tuple[str, tuple[Card, ...]]]:
     """``discard`` and ``give``: the listed card sets as ``(answer key, cards)``."""
     kind = spec["kind"]
@@ -108,7 +102,7 @@ def candidates(spec, deal) -> list[tuple[str, tuple[Card, ...]]]:
     size = deal.rules.widow_size if kind == "discard" else deal.rules.exchange_size
     out = []
     for i, text in enumerate(listed, 1):
-        cards = _card_set(text, f"candidates: set {i}")
+        cards = card_set(text, f"candidates: set {i}")
         if len(cards) != size:
             raise DecisionError(f"candidates: set {i} ({text}) has {len(cards)} cards; {size} are put away")
         for card in cards:
@@ -121,47 +115,9 @@ def candidates(spec, deal) -> list[tuple[str, tuple[Card, ...]]]:
     return out
 
 
-def _voids(spec, deal) -> dict[int, set]:
-    out: dict[int, set] = {}
-    for item in spec.get("voids", []) or []:
-        seat_text, colon, suits = str(item).partition(":")
-        if not colon or not seat_text.isdigit() or int(seat_text) >= deal.rules.players:
-            raise DecisionError(f"voids: {item!r} should be a seat and suits, for example 1:HS")
-        seat = int(seat_text)
-        if seat == deal.to_move:
-            raise DecisionError(f"voids: {item!r} is the learner's own seat")
-        try:
-            parsed = {Suit.parse(s) for s in suits}
-        except NotationError as e:
-            raise DecisionError(f"voids: {item!r}: {e}") from None
-        for card in deal.hands[seat]:
-            if card.suit in parsed:
-                raise DecisionError(f"voids: seat {seat} holds {card}, so it is not void in {card.suit}")
-        out.setdefault(seat, set()).update(parsed)
-    return out
-
-
-def _hidden_discard(spec, deal) -> tuple[Card, ...]:
-    if "discard" not in spec:
-        return ()
-    cards = _card_set(spec["discard"], "discard")
-    if deal.bidder is None or deal.to_move == deal.bidder:
-        raise DecisionError("discard: only a position with a bidder other than the learner hides a discard")
-    if len(cards) != deal.rules.widow_size:
-        raise DecisionError(f"discard: the bidder puts away {deal.rules.widow_size} cards")
-    in_play = {c for h in deal.hands for c in h} | set(deal.trick)
-    for card in cards:
-        if card in in_play:
-            raise DecisionError(f"discard: {card} is still in play")
-    worth = sum(deal.rules.points[c.rank] for c in cards)
-    if worth > deal.points[deal.bidder]:
-        raise DecisionError(f"discard: worth {worth} points, but the bidder has taken only {deal.points[deal.bidder]}")
-    return cards
-
-
 def knowledge(spec, deal) -> estimate.Knowledge:
     if spec["kind"] == "lead" and not is_record(spec["position"]):
-        return estimate.knowledge_from_position(deal, deal.to_move, _voids(spec, deal), _hidden_discard(spec, deal))
+        return estimate.knowledge_from_position(deal, deal.to_move, voids(spec, deal), spec_discard(spec, deal))
     for key in ("voids", "discard"):
         if key in spec:
             raise DecisionError(f"{key}: only for a lead puzzle given as a position (a record shows what was seen)")
@@ -202,9 +158,9 @@ def _evaluate(spec, deal) -> dict:
     side = rules.side_of(seat)
     know = knowledge(spec, deal)
     layouts = estimate.sample_layouts(know, payload["samples"], random.Random(estimate.seed_of(payload)))
-    true_discard = list(_hidden_discard(spec, deal)) if kind == "lead" else None
+    true_discard = list(spec_discard(spec, deal)) if kind == "lead" else None
     if kind == "lead":
-        from .solver import solve
+        from ..solver import solve
 
         values: dict[str, list[int]] = {}
         for layout in layouts:
@@ -262,11 +218,6 @@ def _best_contract(made: list[int], low: int, step: int) -> int:
     return max(range(low, top + step, step), key=lambda c: (estimate.expected_score(made, c), -c))
 
 
-def _reason_of(deal, action) -> dict | None:
-    reason = deal.why_illegal(action)
-    return reason.to_dict() if reason else None
-
-
 def _contract_answers(spec, deal, made: list[int]) -> tuple[dict, dict, list]:
     """``bid`` and ``raise``: every offered answer with its reason (or None) and its value."""
     rules = deal.rules
@@ -276,10 +227,10 @@ def _contract_answers(spec, deal, made: list[int]) -> tuple[dict, dict, list]:
     if spec["kind"] == "bid":
         start = rules.min_bid if deal.high_bid is None else deal.high_bid + step
         amounts = _amounts(spec, "bids", start, step, _best_contract(made, start, step), top)
-        reasons["p"] = _reason_of(deal, Pass())
+        reasons["p"] = reason_of(deal, Pass())
         values["p"] = 0.0
         for amount in amounts:
-            reasons[str(amount)] = _reason_of(deal, Bid(amount))
+            reasons[str(amount)] = reason_of(deal, Bid(amount))
             values[str(amount)] = _expected(made, amount)
     else:
         start = deal.contract + step
@@ -288,7 +239,7 @@ def _contract_answers(spec, deal, made: list[int]) -> tuple[dict, dict, list]:
         values["hold"] = _expected(made, deal.contract)
         rows.append({"contract": deal.contract, "made": sum(m >= deal.contract for m in made)})
         for amount in amounts:
-            reasons[f"raise:{amount}"] = _reason_of(deal, Raise(amount))
+            reasons[f"raise:{amount}"] = reason_of(deal, Raise(amount))
             values[f"raise:{amount}"] = _expected(made, amount)
     for amount in amounts:
         rows.append({"contract": amount, "made": sum(m >= amount for m in made)})
@@ -297,9 +248,8 @@ def _contract_answers(spec, deal, made: list[int]) -> tuple[dict, dict, list]:
     return reasons, values, rows
 
 
-def solution(spec) -> dict:
+def solution(spec, deal) -> dict:
     kind = spec["kind"]
-    deal = deal_of(spec)
     margin = _margin(spec)
     found = evaluation(spec, deal)
     n = _samples(spec)
@@ -315,7 +265,7 @@ def solution(spec) -> dict:
         reasons, values, rows = {}, {}, []
         contract = deal.contract
         for key, cards in candidates(spec, deal):
-            reasons[key] = _reason_of(deal, action_type(cards))
+            reasons[key] = reason_of(deal, action_type(cards))
             if reasons[key] is None:
                 made = found["made"][key]
                 values[key] = round(sum(made) / len(made), 1)
@@ -325,7 +275,7 @@ def solution(spec) -> dict:
         out["rows"] = rows
     else:
         hand = deal.hands[deal.to_move]
-        reasons = {str(c): _reason_of(deal, Play(c)) for c in hand}
+        reasons = {str(c): reason_of(deal, Play(c)) for c in hand}
         values = {card: round(sum(v) / len(v), 1) for card, v in found["values"].items()}
         out["rows"] = [{"card": card, "average": values[card]} for card in reasons if card in values]
     legal = {a: v for a, v in values.items() if reasons.get(a) is None}
@@ -340,75 +290,204 @@ def solution(spec) -> dict:
     return out
 
 
-def check(spec, sol: dict) -> None:
-    answer = spec.get("answer")
-    if answer is None:
-        return
-    given = [_canonical(spec, a) for a in (answer if isinstance(answer, list) else [answer])]
-    if sorted(given) != sorted(sol["accepted"]):
-        raise DecisionError(
-            f"answer {', '.join(sorted(given))} but the engine accepts {', '.join(sorted(sol['accepted']))}"
-        )
-
-
-def _canonical(spec, answer) -> str:
-    kind = spec["kind"]
+def _canonical(kind: str, answer) -> str:
     text = str(answer)
     if kind in ("discard", "give"):
-        return f"{kind}:" + ".".join(map(str, _card_set(text.split(":", 1)[-1], "answer")))
+        return f"{kind}:" + ".".join(map(str, card_set(text.split(":", 1)[-1], "answer")))
     if kind == "lead":
         return str(Card.parse(text))
     return str(parse_action(text)) if kind == "raise" else text
 
 
-def answers(spec) -> list[str]:
-    return solution(spec)["answers"]
+class DecisionKind(Kind):
+    """A decision with hidden cards, valued by the estimate when the site is built."""
+
+    shape = "choices"
+    answer = "choice"
+    words = {"correct": "good_choice", "illegal": "illegal_action", "legal-not-best": "estimate_points_loss"}
+    layout = "record"
+    controls = "options"
+    estimate: tuple[str, ...] = ("how_points",)  # how the estimate values it (site/messages: estimate)
+    keys = Kind.keys | {"samples", "margin"}
+
+    def read(self) -> None:
+        self.deal = deal_of(self.spec)
+        _samples(self.spec)
+        _margin(self.spec)
+        self.knowledge = knowledge(self.spec, self.deal)
+
+    def compute_solution(self) -> dict:
+        return solution(self.spec, self.deal)
+
+    def verify(self, sol: dict) -> None:
+        answer = self.spec.get("answer")
+        if answer is None:
+            return
+        given = [_canonical(self.name, a) for a in (answer if isinstance(answer, list) else [answer])]
+        if sorted(given) != sorted(sol["accepted"]):
+            raise DecisionError(
+                f"answer {', '.join(sorted(given))} but the engine accepts {', '.join(sorted(sol['accepted']))}"
+            )
+
+    def answers(self) -> list[str]:
+        return self.solution()["answers"]
+
+    def form(self) -> dict:
+        return {**super().form(), "estimate": list(self.estimate)}
+
+    def figures(self, answer: str) -> dict:
+        """The estimate's figures of ``answer`` and of the best answer (what a wrong answer shows)."""
+        raise NotImplementedError
+
+    def best_answer(self) -> str:
+        sol = self.solution()
+        return max(sol["best"], key=lambda a: (sol["values"][a], a))
+
+    def verdict(self, answer: str) -> dict:
+        sol = self.solution()
+        reason = sol["reasons"][answer]
+        if reason is not None:
+            return {"verdict": "illegal", "reason": reason, "choice": answer}
+        value = sol["values"][answer]
+        if answer in sol["accepted"]:
+            return {"verdict": "correct", "choice": answer, "value": value}
+        best = max(sol["values"][a] for a in sol["best"])
+        loss = max(1, round(best - value))
+        return {
+            "verdict": "legal-not-best",
+            "choice": answer,
+            "value": value,
+            "loss": loss,
+            "figures": self.figures(answer),
+        }
+
+    def view(self) -> dict:
+        """What the learner sees: its own hand, the bids, the widow once shown, its own discard,
+        the table (hidden hands as counts), and the choices offered (their cards, for card sets)."""
+        spec, deal = self.spec, self.deal
+        seat = deal.to_move
+        out = {"kind": self.name, **table_view(deal, seat, {seat}), "form": self.form()}
+        seen_points(out, deal, spec)
+        if is_record(spec["position"]):
+            out["log"] = record_log(deal, seat)
+        self.extend_view(out)
+        return out
+
+    def extend_view(self, out: dict) -> None:
+        choices = []
+        for answer in self.solution()["answers"]:
+            choice = {"key": answer}
+            if self.name in ("discard", "give"):
+                choice["cards"] = answer.split(":", 1)[1].split(".")
+            elif answer.startswith("raise:") or answer.isdigit():
+                choice["amount"] = int(answer.rsplit(":", 1)[-1])
+            choices.append(choice)
+        out["choices"] = choices
 
 
-def verdict(sol: dict, answer: str) -> dict:
-    reason = sol["reasons"][answer]
-    if reason is not None:
-        return {"verdict": "illegal", "reason": reason, "choice": answer}
-    value = sol["values"][answer]
-    if answer in sol["accepted"]:
-        return {"verdict": "correct", "choice": answer, "value": value}
-    best = max(sol["values"][a] for a in sol["best"])
-    return {"verdict": "legal-not-best", "choice": answer, "value": value, "loss": max(1, round(best - value))}
+class ContractKind(DecisionKind):
+    """``bid`` and ``raise``: each contract valued by how often it is made and what it scores."""
+
+    words = {**DecisionKind.words, "legal-not-best": "estimate_score_loss"}
+
+    def contract_of(self, answer: str) -> int | None:
+        raise NotImplementedError
+
+    def figures(self, answer: str) -> dict:
+        sol = self.solution()
+        rows = {row["contract"]: row for row in sol["rows"]}
+
+        def one(key):
+            contract = self.contract_of(key)
+            row = rows.get(contract) if contract is not None else None
+            out = {"answer": key, "expected": sol["values"][key], "contract": contract}
+            if row is not None:
+                out["made"] = row["made"]
+            return out
+
+        return {"samples": sol["samples"], "chosen": one(answer), "best": one(self.best_answer())}
 
 
-def answer_table(spec, sol: dict) -> dict:
-    return {"kind": spec["kind"], "answers": {a: verdict(sol, a) for a in sol["answers"]}}
+@register
+class BidKind(ContractKind):
+    name = "bid"
+    estimate = ("how_bid",)
+    keys = DecisionKind.keys | {"bids"}
+
+    def contract_of(self, answer: str) -> int | None:
+        return None if answer == "p" else int(answer)
 
 
-def view(spec) -> dict:
-    """What the learner sees: its own hand, the bids, the widow once shown, its own discard, the
-    table (hidden hands as counts), and the choices offered (their cards, for card sets)."""
-    from .puzzles import played_cards, record_log, seen_points, table_view
+@register
+class RaiseKind(ContractKind):
+    name = "raise"
+    estimate = ("how_raise",)
+    keys = DecisionKind.keys | {"raises"}
 
-    kind = spec["kind"]
-    deal = deal_of(spec)
-    seat = deal.to_move
-    out = {"kind": kind, **table_view(deal, seat, {seat})}
-    seen_points(out, deal, spec)
-    record = is_record(spec["position"])
-    if record:
-        out["log"] = record_log(deal, seat)
-    if kind == "lead":
+    def contract_of(self, answer: str) -> int | None:
+        return self.deal.contract if answer == "hold" else int(answer.split(":", 1)[1])
+
+
+class CardSetKind(DecisionKind):
+    """``discard`` and ``give``: the listed card sets, valued by the points the hand ends with."""
+
+    keys = DecisionKind.keys | {"candidates"}
+
+    def read(self) -> None:
+        super().read()
+        self.candidates = candidates(self.spec, self.deal)
+
+    def figures(self, answer: str) -> dict:
+        sol = self.solution()
+        rows = {row["choice"]: row for row in sol["rows"]}
+
+        def one(key):
+            return {"answer": key, "cards": key.split(":", 1)[1].split("."), **rows[key]}
+
+        figures = {"samples": sol["samples"], "contract": sol["contract"]}
+        return {**figures, "chosen": one(answer), "best": one(self.best_answer())}
+
+    def extend_view(self, out: dict) -> None:
+        super().extend_view(out)
+        if self.name == "discard":
+            out["widow_cards"] = out["log"]["widow"]
+
+
+@register
+class DiscardKind(CardSetKind):
+    name = "discard"
+
+
+@register
+class GiveKind(CardSetKind):
+    name = "give"
+    estimate = ("how_give", "how_points")
+
+
+@register
+class LeadKind(DecisionKind):
+    name = "lead"
+    shape = "hand"
+    answer = "card"
+    hand = "answer"
+    words = {**DecisionKind.words, "illegal": "illegal"}
+    layout = "table"
+    controls = None
+    estimate = ("how_lead",)
+    keys = DecisionKind.keys | {"voids", "discard"}
+
+    def figures(self, answer: str) -> dict:
+        sol = self.solution()
+        best = self.best_answer()
+        return {
+            "samples": sol["samples"],
+            "chosen": {"answer": answer, "average": sol["values"][answer]},
+            "best": {"answer": best, "average": sol["values"][best]},
+        }
+
+    def extend_view(self, out: dict) -> None:
+        spec, deal = self.spec, self.deal
         out["played"] = played_cards(deal, spec)
         out["voids"] = [
-            {"seat": s, "suits": [str(x) for x in sorted(suits)]} for s, suits in sorted(_voids(spec, deal).items())
+            {"seat": s, "suits": [str(x) for x in sorted(suits)]} for s, suits in sorted(voids(spec, deal).items())
         ]
-        return out
-    sol = solution(spec)
-    choices = []
-    for answer in sol["answers"]:
-        choice = {"key": answer}
-        if kind in ("discard", "give"):
-            choice["cards"] = answer.split(":", 1)[1].split(".")
-        elif answer.startswith("raise:") or answer.isdigit():
-            choice["amount"] = int(answer.rsplit(":", 1)[-1])
-        choices.append(choice)
-    out["choices"] = choices
-    if kind == "discard":
-        out["widow_cards"] = out["log"]["widow"]
-    return out

@@ -1,0 +1,79 @@
+// Why a wrong answer is wrong, from the engine's verdict (engine/puzzles: each kind's verdict):
+// the reason, the lines of play after the answer and after the best one, the estimate's figures
+// of both, or the slip a typed number comes from. This module only words what the engine said.
+import { el } from "./dom.js";
+import { cardName, catalog, format, reason, verdict } from "./messages.js";
+import { cardSpan } from "./render.js";
+
+// numbers with a true minus sign
+export const signed = (n) => (typeof n === "number" && n < 0 ? `\u2212${Math.abs(n)}` : String(n));
+const place = (p) => catalog.seats[p];
+
+function callText(call) {
+  const [what, suit] = call.action.split(":");
+  const key = { trump: "line_declare", askfull: "line_ask_full", askhalf: "line_ask_half" }[what];
+  if (key) return verdict(key, { place: place(call.place), suit });
+  return verdict(suit === "no" ? "line_answer_no" : "line_answer", { place: place(call.place), suit });
+}
+
+function lineBlock(titleKey, tricks) {
+  const block = el("div", "line");
+  block.append(el("p", "line-title", verdict(titleKey)));
+  const list = el("ol", "line-tricks");
+  for (const [i, trick] of tricks.entries()) {
+    const item = el("li", "line-trick");
+    item.append(el("span", "line-label", verdict("line_trick", { n: i + 1 })));
+    for (const call of trick.calls) item.append(el("span", "line-call", callText(call)));
+    for (const play of trick.plays) {
+      const card = el("span", "line-play");
+      card.append(el("span", "seat-name", place(play.place)), cardSpan(play.card));
+      item.append(card);
+    }
+    if (trick.winner) {
+      item.append(el("span", "line-winner", verdict("line_takes", { place: place(trick.winner), points: trick.points })));
+    }
+    list.append(item);
+  }
+  block.append(list);
+  return block;
+}
+
+// "Bid 90: the contract is made in 3 of 10 made-up deals, −30 points on average"
+function figureText(f, samples, contract) {
+  if (f.cards) {
+    const cards = f.cards.map((c) => cardName(c, "nom")).join(", ");
+    return verdict("fig_set", { cards, average: signed(f.average), contract, made: f.made, samples });
+  }
+  if (f.average !== undefined) return verdict("fig_lead", { card: f.answer, average: signed(f.average), samples });
+  const params = { contract: f.contract, made: f.made, samples, expected: signed(f.expected) };
+  if (f.answer === "p") return verdict("fig_pass");
+  if (f.answer === "hold") return verdict("fig_hold", params);
+  return verdict(f.answer.startsWith("raise:") ? "fig_raise" : "fig_bid", params);
+}
+
+function figuresBlock(figures) {
+  const list = el("ul", "figures");
+  for (const [key, f] of [["fig_yours", figures.chosen], ["fig_best", figures.best]]) {
+    const item = el("li");
+    item.append(el("strong", "", `${verdict(key)}: `), figureText(f, figures.samples, figures.contract));
+    list.append(item);
+  }
+  return list;
+}
+
+// The nodes that explain a verdict (empty for a right answer).
+export function explanation(result) {
+  const nodes = [];
+  if (result.reason) nodes.push(el("p", "why", reason(result.reason)));
+  if (result.mistake) {
+    const params = Object.fromEntries(Object.entries(result.mistake.params).map(([k, v]) => [k, signed(v)]));
+    nodes.push(el("p", "why", format(catalog.mistakes[result.mistake.code], params)));
+  }
+  if (result.figures) nodes.push(figuresBlock(result.figures));
+  if (result.lines) {
+    const lines = el("div", "lines");
+    lines.append(lineBlock("line_chosen", result.lines.chosen), lineBlock("line_best", result.lines.best));
+    nodes.push(lines);
+  }
+  return nodes;
+}

@@ -15,7 +15,7 @@ from engine.puzzles.position import PositionKind
 from sitebuild import ROOT
 from sitebuild.judge import check_one
 
-POSITION = "rules:three-player/hands:SA.ST.S7.H9/C6.C7.C8.C9/D6.D7.D8.D9/lead:0"
+POSITION = "rules:three-player/hands:AT7...9,.6789..,..6789./lead:0"
 
 
 class HighestCard(PositionKind):
@@ -31,7 +31,7 @@ class HighestCard(PositionKind):
         return self.deal.rules.points[Card.parse(card).rank]
 
     def compute_solution(self) -> dict:
-        hand = self.hand()
+        hand = self.hand_cards()
         best = max(self.worth(c) for c in hand)
         return {"cards": [c for c in hand if self.worth(c) == best]}
 
@@ -40,7 +40,7 @@ class HighestCard(PositionKind):
         if answer is not None and sorted(answer) != sorted(sol["cards"]):
             raise PuzzleError(f"answer {answer} but the engine says {sol['cards']}")
 
-    answers = PositionKind.hand
+    answers = PositionKind.hand_cards
 
     def verdict(self, answer: str) -> dict:
         if answer in self.solution()["cards"]:
@@ -89,7 +89,6 @@ def test_every_kind_has_a_known_shape_and_answer():
 KIND_TEST = re.compile(r"""kind["'\]]*\s*(==|!=|\bin\b)\s*[("']|\.kind\s*(===|!==)|kind\s*(===|!==)""")
 CHECKED = (
     "engine/web.py",
-    "engine/__main__.py",
     "engine/drills.py",
     "sitebuild/judge.py",
     "sitebuild/catalogs.py",

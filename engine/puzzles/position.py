@@ -148,7 +148,7 @@ class PositionKind(Kind):
     def card_reason(self, card: Card) -> dict | None:
         return reason_of(self.deal, Play(card))
 
-    def hand(self) -> list[str]:
+    def hand_cards(self) -> list[str]:
         return [str(c) for c in self.deal.hands[self.deal.to_move]]
 
 
@@ -176,7 +176,7 @@ class LegalCard(PositionKind):
                 cards=expected,
             )
 
-    answers = PositionKind.hand
+    answers = PositionKind.hand_cards
 
     def verdict(self, answer: str) -> dict:
         card = str(Card.parse(answer))
@@ -308,7 +308,7 @@ class BestCard(SolvedKind):
                 cards=accepted,
             )
 
-    answers = PositionKind.hand
+    answers = PositionKind.hand_cards
 
     def verdict(self, answer: str) -> dict:
         card = Card.parse(answer)

@@ -458,8 +458,11 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
 def auction_words(view: dict, words: dict) -> str:
     """An auction told in words; passes in a row go together ("players 2 and 3 pass")."""
 
-    def and_list(items):
-        return ", ".join(items[:-1]) + f" {words['and']} " + items[-1] if len(items) > 1 else items[0]
+    def and_list(items, clauses=False):
+        # clauses with their own subjects: Finnish puts a comma before "ja" (Kielitoimisto), the
+        # catalog's "and_clauses" says how the last two are joined ("pelaaja 1 tarjoaa 40, ja ...")
+        last = words.get("and_clauses", f" {words['and']} ") if clauses else f" {words['and']} "
+        return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else items[0]
 
     parts, passes = [], []
 
@@ -476,7 +479,7 @@ def auction_words(view: dict, words: dict) -> str:
             flush()
             parts.append(words["bid"].format(n=n, bid=b["bid"]))
     flush()
-    return and_list(parts)
+    return and_list(parts, clauses=True)
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")

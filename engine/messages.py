@@ -76,7 +76,7 @@ REASON_CODES: dict[str, callable] = {
     "must_open": lambda p: f"The first player to bid must open the bidding with at least {p['minimum']}.",
     "opening_must_be_minimum": lambda p: f"The opening bid is always the minimum, {p['minimum']}.",
     "last_must_open": lambda p: f"Everybody else has passed, so you must open with at least {p['minimum']}.",
-    "partner_holds_bid": lambda p: "Partners do not bid against each other.",
+    "partner_holds_bid": lambda p: "You may not outbid your own partner.",
     "below_floor": lambda p: f"A side at {p['floor']} or below may only make the opening {p['minimum']} bid.",
     "no_three_sixes": lambda p: "Only a player with three sixes may demand a redeal, at their first bid.",
     "no_redeal": lambda p: "These rules have no redeal.",

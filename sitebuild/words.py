@@ -458,8 +458,11 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
 def auction_words(view: dict, words: dict) -> str:
     """An auction told in words; passes in a row go together ("players 2 and 3 pass")."""
 
-    def and_list(items):
-        return ", ".join(items[:-1]) + f" {words['and']} " + items[-1] if len(items) > 1 else items[0]
+    def and_list(items, clauses=False):
+        # clauses with their own subjects: Finnish puts a comma before "ja" (Kielitoimisto), the
+        # catalog's "and_clauses" says how the last two are joined ("pelaaja 1 tarjoaa 40, ja ...")
+        last = words.get("and_clauses", f" {words['and']} ") if clauses else f" {words['and']} "
+        return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else items[0]
 
     parts, passes = [], []
 
@@ -476,7 +479,7 @@ def auction_words(view: dict, words: dict) -> str:
             flush()
             parts.append(words["bid"].format(n=n, bid=b["bid"]))
     flush()
-    return and_list(parts)
+    return and_list(parts, clauses=True)
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
@@ -576,10 +579,56 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
                 "the explanation says what a tempting answer costs, with {loss:ANSWER} (or {value:ANSWER}) "
                 f"(answers that give points away: {', '.join(tempting)})"
             )
+    rounded = average_not_said_rounded(text, facts)
+    if rounded:
+        return rounded
     if facts.kind in ESTIMATED and not names & {"spread", "made", "value"}:
         return (
             f"the explanation of a {facts.kind} puzzle draws on the engine's estimate: what the hand made "
             "({spread:p25}, {spread:max}...), in how many of the {samples} deals ({made:ANSWER}) or an "
             "answer's value ({value:ANSWER})"
+        )
+    return None
+
+
+# -- a figure called "average" ------------------------------------------------------------------
+# A discard or give puzzle's {value:CARDS} is the average of what the hand ends each sampled deal
+# with, and the estimate counts each deal's total rounded down to a multiple of the bid step
+# (engine/estimate.py ``made``): 11 points saved in the discard count as 10. A sentence that calls
+# such a figure an average must say that it is one of rounded totals, or it reads as exact points.
+AVERAGE_WORDS = {
+    "en": re.compile(r"\baverage", re.IGNORECASE),
+    "fi": re.compile(r"keskimäärin|keskiarvo", re.IGNORECASE),
+}
+ROUNDED_WORDS = re.compile(r"rounded down|alaspäin pyöristet|pyöristet\w* alaspäin", re.IGNORECASE)
+ROUNDED_KINDS = ("discard", "give")
+
+
+def sentences_with_values(text: str) -> list[tuple[str, list[str]]]:
+    """Each sentence of ``text`` (split at '. ', '? ', '! ') with the arguments of its ``{value:X}``."""
+    parts = re.split(r"(?<=[.?!])\s+", text)
+    out = []
+    for part in parts:
+        args = [m.group(2) for m in PLACEHOLDER.finditer(part) if m.group(1) == "value" and m.group(2)]
+        if args:
+            out.append((part, args))
+    return out
+
+
+def average_not_said_rounded(text: str, facts: Facts) -> str | None:
+    """For a discard or give explanation: a ``{value:X}`` called an average ("average",
+    "keskimäärin") is an average of totals rounded down to the bid step, and the explanation
+    must say so ("rounded down", "alaspäin pyöristettyjen")."""
+    if facts.kind not in ROUNDED_KINDS:
+        return None
+    called_average = any(
+        any(pattern.search(sentence) for pattern in AVERAGE_WORDS.values())
+        for sentence, _ in sentences_with_values(text)
+    )
+    if called_average and not ROUNDED_WORDS.search(text):
+        return (
+            f"the explanation calls a {facts.kind} figure {{value:...}} an average, but each deal's total is "
+            "rounded down to a multiple of the bid step before it is averaged: say so ('rounded down', "
+            "'alaspäin pyöristettyjen')"
         )
     return None

@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import puzzles  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
-from engine.notation import parse_position  # noqa: E402
 from sitebuild import cache  # noqa: E402
 
 LINE_KINDS = ("best-card", "declare", "lead")
@@ -27,11 +26,7 @@ LINE_KINDS = ("best-card", "declare", "lead")
 
 def _deal_of(spec):
     """The position of a best-card, declare or lead puzzle as a Deal (a lead puzzle may be a record)."""
-    if spec["kind"] == "lead":
-        from engine import decisions
-
-        return decisions.deal_of(spec)
-    return parse_position(spec["position"])
+    return puzzles.load(spec).deal
 
 
 def describe_line(deal, line: list[dict]) -> list[str]:

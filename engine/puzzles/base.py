@@ -149,9 +149,14 @@ class Kind:
             "words": {**DEFAULT_WORDS, **self.words},
         }
 
+    def judging(self) -> dict:
+        """What an answer table says of the kind: how answers are given and the verdicts' words."""
+        form = self.form()
+        return {"answer": form["answer"], "words": form["words"]}
+
     def answer_table(self) -> dict:
         """The engine's verdict on every answer, computed once (see ``judge_with_table``)."""
-        return {"kind": self.name, **self.form(), "answers": {a: self.verdict(a) for a in self.answers()}}
+        return {"kind": self.name, **self.judging(), "answers": {a: self.verdict(a) for a in self.answers()}}
 
     def view(self) -> dict:
         raise NotImplementedError

@@ -46,7 +46,7 @@ from ..notation import parse_record
 from ..rules import PRESET_INFO
 from .base import Kind, PuzzleError, reason_of, register
 from .numbers import recognised, score_mistakes
-from .position import declaration_choices, line_after, solve_position
+from .position import declaration_choices, solve_position
 from .table import table_view
 
 BID_CHOICES = 2  # offered bids beyond the larger of the lowest legal and the scripted one
@@ -169,9 +169,7 @@ def _step(deal: Deal, seat: int, action, number: int) -> dict:
         elif reason is not None:
             answers[choice] = {"verdict": "illegal", "choice": choice, "reason": reason}
         elif values is not None and values[choice] < values[scripted]:
-            lines = {"chosen": line_after(deal, parse_action(choice)), "best": line_after(deal, parse_action(scripted))}
-            loss = values[scripted] - values[choice]
-            answers[choice] = {"verdict": "legal-not-best", "choice": choice, "loss": loss, "lines": lines}
+            answers[choice] = {"verdict": "legal-not-best", "choice": choice, "loss": values[scripted] - values[choice]}
         else:
             answers[choice] = {"verdict": "other", "choice": choice}
     kind = {"auction": "bid", "play": "play"}.get(deal.phase, deal.phase)
@@ -276,7 +274,7 @@ class GuidedDeal(Kind):
                 )
             else:
                 steps.append({"kind": step["kind"], "answer": "choice", "answers": step["answers"]})
-        return {"kind": self.name, **self.form(), "steps": steps}
+        return {"kind": self.name, **self.judging(), "steps": steps}
 
     def view(self) -> dict:
         found = self.found()

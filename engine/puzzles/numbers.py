@@ -127,7 +127,7 @@ class Score(PositionKind):
     def answer_table(self) -> dict:
         right = self.solution()["score"]
         mistakes = recognised(right, score_mistakes(self.finished, self.side, self.before))
-        return {"kind": self.name, **self.form(), "answers": {}, "number": right, "mistakes": mistakes}
+        return {"kind": self.name, **self.judging(), "answers": {}, "number": right, "mistakes": mistakes}
 
 
 @register
@@ -292,7 +292,7 @@ class Count(PositionKind):
     def answer_table(self) -> dict:
         right = self.number()
         mistakes = recognised(right, self.mistakes())
-        return {"kind": self.name, **self.form(), "answers": {}, "number": right, "mistakes": mistakes}
+        return {"kind": self.name, **self.judging(), "answers": {}, "number": right, "mistakes": mistakes}
 
     def view(self) -> dict:
         out = super().view()

@@ -16,10 +16,14 @@ function callText(call) {
   return verdict(suit === "no" ? "line_answer_no" : "line_answer", { place: place(call.place), suit });
 }
 
+const SHOWN_TRICKS = 2; // the tricks a line shows at once; the rest open on request
+
 function lineBlock(titleKey, tricks) {
   const block = el("div", "line");
   block.append(el("p", "line-title", verdict(titleKey)));
   const list = el("ol", "line-tricks");
+  const rest = el("ol", "line-tricks");
+  rest.start = SHOWN_TRICKS + 1;
   for (const [i, trick] of tricks.entries()) {
     const item = el("li", "line-trick");
     item.append(el("span", "line-label", verdict("line_trick", { n: i + 1 })));
@@ -32,9 +36,14 @@ function lineBlock(titleKey, tricks) {
     if (trick.winner) {
       item.append(el("span", "line-winner", verdict("line_takes", { place: place(trick.winner), points: trick.points })));
     }
-    list.append(item);
+    (i < SHOWN_TRICKS ? list : rest).append(item);
   }
   block.append(list);
+  if (rest.children.length) {
+    const more = el("details", "line-more");
+    more.append(el("summary", "", verdict("line_more", { count: rest.children.length })), rest);
+    block.append(more);
+  }
   return block;
 }
 

@@ -309,9 +309,19 @@ class Deal:
             return Reason.of("bid_above_maximum", maximum=rules.highest_bid)
         if rules.bidding_floor and self.match_scores is not None:
             if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
-                if not (self.high_bid is None and amount == rules.min_bid):
+                if not (self._opening_forced(seat) and amount == rules.min_bid):
                     return Reason.of("below_floor", floor=rules.bidding_floor, minimum=rules.min_bid)
         return None
+
+    def _opening_forced(self, seat: int) -> bool:
+        """Must ``seat`` open now? Only then may a side below the bidding floor bid (the minimum,
+        S3): the forced opening, or the last seat after everybody else passed (house rule)."""
+        if self.high_bid is not None:
+            return False
+        if self.rules.forced_opening:
+            return True
+        others = [s for s in range(self.rules.players) if s != seat]
+        return self.rules.last_seat_must_open and all(self.passed[s] for s in others)
 
     def _why_pass(self, action: Pass, seat: int) -> Reason | None:
         rules = self.rules
@@ -405,7 +415,7 @@ class Deal:
         else:
             steps = ["raise"]
         if not rules.raise_allowed:
-            steps.remove("raise")
+            steps = [step for step in steps if step != "raise"]
         elif "raise" not in steps:
             steps.append("raise")
         self._steps = steps

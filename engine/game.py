@@ -36,6 +36,7 @@ from .actions import (
 from .cards import Rank
 from .declare import PAIR_BITS
 from .match import Match, match_result
+from .observe import widow_seen
 from .play import IllegalAction, mask_of, winning_index
 from .puzzles import seat_places
 from .rules import changed_options, parse_rules
@@ -248,7 +249,7 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
                 event["bonus"] = rules.bonus[action.suit]
         out.append(event)
         if phase == "auction" and replay.phase != "auction":
-            out.extend(_auction_end(replay))
+            out.extend(_auction_end(replay, viewer))
         if trick is not None and len(trick) == rules.players:
             winner = replay.leader
             points = sum(rules.points[c.rank] for c in trick)
@@ -258,21 +259,25 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
     return out
 
 
-def _auction_end(deal) -> list[dict]:
+def _auction_end(deal, viewer: int) -> list[dict]:
+    """The end of the auction as ``viewer`` saw it: the widow's cards only if shown to it."""
     if deal.redealt:
         return [{"kind": "redealt", "seat": None}]
     if deal.bidder is None:
         return [{"kind": "no_contract", "seat": deal.leader}]
     out = [{"kind": "contract", "seat": deal.bidder, "amount": deal.bid}]
     if deal.rules.widow_size:
-        out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
+        if widow_seen(deal.rules, deal.bidder, viewer):
+            out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
+        else:  # house rule secret_widow: the bidder takes it unseen
+            out.append({"kind": "widow_secret", "seat": deal.bidder, "count": len(deal.initial_widow)})
     return out
 
 
 def _view(match: Match, history: list[list[str]], refused=None, types=None) -> dict:
     deal = match.deal
     rules = deal.rules
-    widow_shown = rules.widow_size and deal.bidder is not None and (not rules.secret_widow or deal.bidder == HUMAN)
+    widow_shown = widow_seen(rules, deal.bidder, HUMAN)
     out = {
         "rules": rules.name,
         "options": changed_options(rules),  # what the game changes from its preset (house rules)

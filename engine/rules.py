@@ -54,6 +54,21 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "bidder_porvoo": BIDDER_PORVOO,
 }
 
+# The whole numbers an option may be (players and exchange_size have their own checks). A bound
+# keeps every request small: bids are listed up to ``highest_bid``, and a number of thousands of
+# digits would be slow even to read.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 4),
+    "exchange_size": (0, 4),
+    "min_bid": (1, 1000),
+    "bid_step": (1, 100),
+    "max_bid": (0, 10000),
+    "last_trick_bonus": (0, 200),
+    "bidding_floor": (-10000, 10000),
+    "target": (1, 100000),
+}
+NUMBER_DIGITS = 6  # the most digits an option's number is read with (the ranges above need fewer)
+
 # Strength of each rank in a trick (higher wins), indexed by Rank (A T K Q J 9 8 7 6).
 TEN_HIGH_STRENGTH = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7 6 (S0, S1, S2)
 TEN_BELOW_JACK_STRENGTH = (8, 3, 7, 6, 5, 2, 1, 0, -1)  # S3 as written: A K Q J 10 9 8 7 6
@@ -143,8 +158,8 @@ class RuleSet:
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
     max_bid: int = _opt(
         0,
-        "Largest allowed bid or raise (0 = no stated limit: then no bid may exceed the most a deal can "
-        "bring, the pack, the last trick and every declaration bonus).",
+        "Largest allowed bid or raise (0 = no stated limit). No bid may exceed the most a deal can "
+        "bring, the pack, the last trick and every declaration bonus, whatever this says.",
         "S3: 440",
     )
     forced_opening: bool = _opt(
@@ -346,6 +361,21 @@ class RuleSet:
         def needs(name: str, message: str, code: str):
             problems.append((f"{name} {message}", code, {"option": name}))
 
+        for name, (lowest, highest) in OPTION_RANGES.items():
+            value = getattr(self, name)
+            if name not in ("players", "exchange_size") and not (
+                isinstance(value, int) and not isinstance(value, bool) and lowest <= value <= highest
+            ):
+                problems.append(
+                    (
+                        f"{name} must be a whole number from {lowest} to {highest}, not {value!r}",
+                        "option_range",
+                        {"option": name, "value": value, "lowest": lowest, "highest": highest},
+                    )
+                )
+        if problems:  # a value out of range: the checks below need sensible numbers
+            _, code, params = problems[0]
+            raise RuleSetError("; ".join(message for message, _, _ in problems), code, **params)
         if self.players not in (2, 3, 4):
             bad_value("players", "2, 3 or 4")
         if self.partnership and self.players != 4:
@@ -365,7 +395,7 @@ class RuleSet:
                     {"minimum": self.min_bid, "step": self.bid_step},
                 )
             )
-        if self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
+        elif self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
             problems.append(
                 (
                     "max_bid must be a multiple of bid_step and at least min_bid",
@@ -429,12 +459,11 @@ class RuleSet:
 
     @property
     def highest_bid(self) -> int:
-        """The highest bid or raise: ``max_bid``, or without one the most a deal can bring (the
-        pack, the last trick and every declaration bonus), down to a multiple of ``bid_step``."""
-        if self.max_bid:
-            return self.max_bid
+        """The highest bid or raise: the most a deal can bring (the pack, the last trick and every
+        declaration bonus, down to a multiple of ``bid_step``), or ``max_bid`` if that is lower."""
         most = self.pack_points + sum(self.bonus)
-        return most - most % self.bid_step
+        most -= most % self.bid_step
+        return min(self.max_bid, most) if self.max_bid else most
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the pair (0 or 1) or the seat itself."""
@@ -613,6 +642,16 @@ def _parse_value(name: str, text: str, where: str):
             f"{where}: option {name} takes on or off, not {text!r}", "option_on_off", option=name, value=text
         )
     if kind is int:
+        if is_number(text, signed=True) and len(text.lstrip("-")) > NUMBER_DIGITS:
+            lowest, highest = OPTION_RANGES[name]
+            raise RuleSetError(
+                f"{where}: option {name} takes a whole number from {lowest} to {highest}, not {text[:20]!r}...",
+                "option_range",
+                option=name,
+                value=text[:20] + "…",
+                lowest=lowest,
+                highest=highest,
+            )
         if not is_number(text, signed=True):
             raise RuleSetError(
                 f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}",

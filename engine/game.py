@@ -390,10 +390,10 @@ def step(request: dict) -> dict:
             raise GameError("next: the match is over", "match_over")
         history.append([])
     elif action is not None:
-        if match.deal.to_move != HUMAN:
-            raise GameError("it is not your turn", "not_your_move")
         if not isinstance(action, str):
             raise GameError("action: expected text", "field_type", field="action")
+        if match.deal.to_move != HUMAN:
+            raise GameError("it is not your turn", "not_your_move")
         parsed = parse_action(action)
         reason = match.deal.why_illegal(parsed)
         if reason is not None:

@@ -208,13 +208,38 @@ OPERATIONS = {
     "fields": lambda r: position_fields(_text(r, "position")),
     "drill": lambda r: _drill(_text(r, "theme"), _seed(r)),
     "game": lambda r: _game().step({**r, "seed": _seed(r, default=0)}),
-    "solve": lambda r: _solver().solve_position(_text(r, "position")),
+    "solve": lambda r: _solver().solve(_small_ending(_text(r, "position"))).to_dict(),
     "judge": lambda r: _puzzles().judge(_object(r, "puzzle"), r["answer"]),
     "puzzle": lambda r: _puzzle(_object(r, "puzzle")),
-    "contract": lambda r: _solver().contract_status(parse_position(_text(r, "position"))),
+    "contract": lambda r: _contract(_text(r, "position")),
     "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
     "review": lambda r: _review_step(r),
 }
+
+
+MAX_SOLVE_TRICKS = 6  # tricks left in a position the solve and contract ops search (as the puzzles)
+
+
+def _small_ending(position: str) -> Deal:
+    """A position for the exact solver: at most ``MAX_SOLVE_TRICKS`` tricks left (a search of a
+    whole deal can take minutes; every position the site solves live is an ending this small)."""
+    deal = parse_position(position)
+    left = max(len(hand) for hand in deal.hands)
+    if left > MAX_SOLVE_TRICKS:
+        raise NotationError(
+            f"the solver searches positions with at most {MAX_SOLVE_TRICKS} tricks left; this one has {left}",
+            "solve_too_large",
+            most=MAX_SOLVE_TRICKS,
+            count=left,
+        )
+    return deal
+
+
+def _contract(position: str) -> dict:
+    deal = _small_ending(position)
+    if deal.bidder is None:
+        raise NotationError("contract: the position has no contract (no bidder)", "no_contract")
+    return _solver().contract_status(deal)
 
 
 def _review_step(r: dict) -> dict:

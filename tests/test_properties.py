@@ -346,7 +346,7 @@ def test_web_handle_answers_every_request(request):
 
 
 @pytest.mark.slow
-@settings(max_examples=3_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_web_handle_answers_every_request_long(request):
     _answers(request)

@@ -281,10 +281,15 @@ class Deal:
         """The amounts worth asking ``why_illegal`` about: multiples of the step above the current
         bid (or ``above``) up to ``rules.highest_bid``."""
         rules = self.rules
-        low = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
-        if above is not None:
-            low = above + rules.bid_step
-        return range(low, rules.highest_bid + 1, rules.bid_step)
+        step = rules.bid_step
+        if above is None and self.high_bid is None:
+            first = [rules.min_bid] if rules.min_bid % step else []  # house rule min_bid_off_step
+            return [
+                *first,
+                *range(rules.min_bid - rules.min_bid % step + step * bool(first), rules.highest_bid + 1, step),
+            ]
+        current = self.high_bid if above is None else above
+        return range(current - current % step + step, rules.highest_bid + 1, step)
 
     # -- auction --------------------------------------------------------------------------------
     def _why_bid(self, action: Bid, seat: int) -> Reason | None:
@@ -296,8 +301,8 @@ class Deal:
             and self.high_bidder == rules.partner_of(seat)
         ):
             return Reason.of("partner_holds_bid")
-        if amount % rules.bid_step:
-            return Reason.of("bid_not_multiple", step=rules.bid_step)
+        if amount % rules.bid_step and not (self.high_bid is None and amount == rules.min_bid):
+            return Reason.of("bid_not_multiple", step=rules.bid_step)  # (the minimum itself may be off-step)
         if self.high_bid is None:
             if amount < rules.min_bid:
                 return Reason.of("bid_below_minimum", minimum=rules.min_bid)

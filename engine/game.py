@@ -294,7 +294,10 @@ def _auction_end(deal, viewer: int) -> list[dict]:
     if deal.redealt:
         return [{"kind": "redealt", "seat": None}]
     if deal.bidder is None:
-        return [{"kind": "no_contract", "seat": deal.leader}]
+        out = [{"kind": "no_contract", "seat": deal.leader}]
+        if widow_seen(deal.rules, None, viewer, deal.phase):  # house rule no_contract_widow_shown
+            out.append({"kind": "widow", "seat": None, "cards": [str(c) for c in deal.initial_widow]})
+        return out
     out = [{"kind": "contract", "seat": deal.bidder, "amount": deal.bid}]
     if deal.rules.widow_size:
         if widow_seen(deal.rules, deal.bidder, viewer):
@@ -307,7 +310,7 @@ def _auction_end(deal, viewer: int) -> list[dict]:
 def _view(match: Match, history: list[list[str]], refused=None, types=None) -> dict:
     deal = match.deal
     rules = deal.rules
-    widow_shown = widow_seen(rules, deal.bidder, HUMAN)
+    widow_shown = widow_seen(rules, deal.bidder, HUMAN, deal.phase)
     out = {
         "rules": rules.name,
         "options": changed_options(rules),  # what the game changes from its preset (house rules)

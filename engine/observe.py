@@ -79,6 +79,8 @@ class Observation:
     def unseen(self) -> list[Card]:
         """Cards whose place this seat has not seen: in another hand, the widow or a discard."""
         seen = set(self.hand) | set(self.played()) | set(self.discard)
+        if self.bidder is None:  # a widow shown in a deal without a contract stays where it is
+            seen |= set(self.widow)
         return [c for c in ALL_CARDS if c not in seen]
 
 
@@ -109,7 +111,7 @@ def observe(deal: Deal, seat: int) -> Observation:
             else:
                 returned = tuple(action.cards)
         pre_play.append((mover, action))
-    widow_shown = widow_seen(rules, deal.bidder, seat)
+    widow_shown = widow_seen(rules, deal.bidder, seat, deal.phase)
     return Observation(
         rules=rules,
         seat=seat,
@@ -134,10 +136,15 @@ def observe(deal: Deal, seat: int) -> Observation:
     )
 
 
-def widow_seen(rules: RuleSet, bidder: int | None, seat: int) -> bool:
+def widow_seen(rules: RuleSet, bidder: int | None, seat: int, phase: str = "play") -> bool:
     """Has ``seat`` seen the widow? Once the auction has a bidder it is shown to everybody, or
-    under the house rule ``secret_widow`` to the bidder alone."""
-    return bool(rules.widow_size) and bidder is not None and (not rules.secret_widow or seat == bidder)
+    under the house rule ``secret_widow`` to the bidder alone; in a deal without a contract only
+    under the house rule ``no_contract_widow_shown``, from the first trick on."""
+    if not rules.widow_size:
+        return False
+    if bidder is None:
+        return rules.no_contract_widow_shown and phase in ("play", "done")
+    return not rules.secret_widow or seat == bidder
 
 
 # -- where the unseen cards can be ---------------------------------------------------------------
@@ -145,7 +152,7 @@ def _places(obs: Observation) -> dict[int, int]:
     """The places unseen cards can be now, with how many cards each holds."""
     rules = obs.rules
     places = {s: obs.sizes[s] for s in range(rules.players) if s != obs.seat}
-    if rules.widow_size and (obs.phase == "auction" or obs.bidder is None):
+    if rules.widow_size and (obs.phase == "auction" or obs.bidder is None) and not obs.widow:
         places[WIDOW] = rules.widow_size  # before the auction ends, or untaken in a deal without a contract
     if obs.discarded and obs.seat != obs.bidder:
         places[DISCARD] = rules.widow_size

@@ -156,6 +156,12 @@ class RuleSet:
     )
     min_bid: int = _opt(40, "Smallest opening bid.", "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120")
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
+    min_bid_off_step: bool = _house(
+        False,
+        "House rule: the smallest opening bid need not be a multiple of the bid step (for example 42); "
+        "an opening of exactly that much is allowed, and every later bid and raise is a multiple of the "
+        "step above it (42, then 45, 50, ...).",
+    )
     max_bid: int = _opt(
         0,
         "Largest allowed bid or raise (0 = no stated limit). No bid may exceed the most a deal can "
@@ -326,6 +332,11 @@ class RuleSet:
         "the contract ('seat_contract', 'side_contract') instead of the contract; 'seat' looks at the "
         "bidder's own tricks, 'side' at the pair's (the same thing in the individual games).",
     )
+    no_contract_widow_shown: bool = _house(
+        False,
+        "House rule: in a deal played without a contract (every player passed, all_pass_no_contract), the "
+        "untaken widow is turned face up for everybody at the first trick; its cards stay out of play.",
+    )
     discard_needs_trick: bool = _house(
         False,
         "House rule: the discard counts for the bidder only if the bidder wins at least one trick.",
@@ -340,6 +351,11 @@ class RuleSet:
         "shared",
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
+    )
+    bidder_wins_at_target: bool = _house(
+        False,
+        "House rule: when several sides reach the target in the same deal, the side that bid in that deal "
+        "wins if it is among them, even with a lower total.",
     )
     bidder_wins_ties: bool = _house(
         False,
@@ -387,7 +403,7 @@ class RuleSet:
         for name, choices in OPTION_CHOICES.items():
             if getattr(self, name) not in choices:
                 bad_value(name, f"one of {', '.join(choices)}")
-        if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid % self.bid_step:
+        if self.bid_step <= 0 or self.min_bid <= 0 or (self.min_bid % self.bid_step and not self.min_bid_off_step):
             problems.append(
                 (
                     "min_bid must be a positive multiple of bid_step",
@@ -409,6 +425,16 @@ class RuleSet:
             needs("six_card_widow", "needs two or three players each for themselves", "rule_needs_small_game")
         if self.secret_widow and self.partnership:
             needs("secret_widow", "needs a widow (an individual game)", "rule_needs_widow")
+        if self.no_contract_widow_shown and self.partnership:
+            needs("no_contract_widow_shown", "needs a widow (an individual game)", "rule_needs_widow")
+        elif self.no_contract_widow_shown and (self.forced_opening or not self.all_pass_no_contract):
+            needs(
+                "no_contract_widow_shown",
+                "needs all_pass_no_contract without a forced opening",
+                "rule_needs_all_pass",
+            )
+        if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
+            needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
         if self.discard_needs_trick and self.partnership:
             needs("discard_needs_trick", "needs a widow (an individual game)", "rule_needs_widow")
         question_rules = (

@@ -1,0 +1,122 @@
+"""House rules from the peer implementation's rule suite (issue 29, item 6), each off in every preset:
+an opening minimum off the bid step, the bidder's side winning when several sides reach the
+target, and the untaken widow shown at the first trick of a deal without a contract."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_rules
+from engine.game import public_log
+from engine.match import match_result
+from engine.observe import observe, sample_deals
+from engine.rules import OPTION_DOCS, RuleSetError
+from engine.web import handle
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
+NEW_RULES = ("min_bid_off_step", "bidder_wins_at_target", "no_contract_widow_shown")
+
+
+@pytest.mark.parametrize("name", NEW_RULES)
+def test_each_is_a_house_rule_off_in_every_preset_with_words_in_both_languages(name):
+    doc = OPTION_DOCS[name]
+    assert doc.house_rule and doc.source.startswith("house rule") and doc.default is False
+    assert all(getattr(rules, name) is False for rules in PRESETS.values())
+    for catalog in CATALOGS.values():
+        assert catalog["options"][name].startswith(catalog["ui"]["house_rule_label"] + ":")
+        assert catalog["option_labels"][name]
+
+
+def refused(text: str) -> str:
+    with pytest.raises(RuleSetError) as error:
+        parse_rules(text)
+    code = error.value.code
+    for catalog in CATALOGS.values():
+        assert catalog["errors"][code]
+    return code
+
+
+# -- an opening minimum off the step ---------------------------------------------------------------
+
+
+def test_an_opening_minimum_off_the_step_then_multiples_of_the_step():
+    assert refused("three-player+min_bid=42") == "min_bid_step"
+    assert refused("three-player+min_bid_off_step") == "rule_needs_odd_minimum"
+    rules = parse_rules("three-player+min_bid=42+min_bid_off_step")
+    deal = Deal.new(rules, 1)
+    bids = [a.amount for a in deal.legal_actions() if isinstance(a, Bid)]
+    assert bids[:3] == [42, 45, 50] and all(b % 5 == 0 for b in bids[1:])
+    assert deal.why_illegal(Bid(43)).code == "bid_not_multiple"
+    assert deal.why_illegal(Bid(40)).code == "bid_below_minimum"
+    deal.apply(Bid(42))
+    assert deal.why_illegal(Bid(47)).code == "bid_not_multiple"
+    assert [a.amount for a in deal.legal_actions() if isinstance(a, Bid)][:2] == [45, 50]
+    deal.apply(Pass()).apply(Pass())
+    assert deal.phase == "discard" and deal.contract == 42
+    deal.apply(deal.legal_actions()[0])
+    assert deal.phase == "raise"
+    legal = deal.legal_actions()
+    assert legal[:3] == [Hold(), Raise(45), Raise(50)] and deal.why_illegal(Raise(47)).code == "raise_not_multiple"
+
+
+def test_an_off_step_opening_plays_and_scores_through_the_web_op():
+    rules = "wikibooks+min_bid=42+min_bid_off_step"
+    answer = json.loads(handle(json.dumps({"op": "game", "rules": rules, "seed": 3, "history": [[]]})))
+    assert answer["ok"], answer
+    assert "42" in answer["legal"] or answer["auction"][0]["action"] == "42"
+
+
+# -- the bidder's side at the target ---------------------------------------------------------------
+
+
+def test_the_bidders_side_wins_when_several_reach_the_target():
+    plain = PRESETS["three-player"]
+    rules = parse_rules("three-player+bidder_wins_at_target")
+    assert match_result(plain, [510, 520, 100], bidder_side=0).winners == [1]
+    assert match_result(rules, [510, 520, 100], bidder_side=0).winners == [0]
+    assert match_result(rules, [510, 520, 100], bidder_side=2).winners == [1]  # the bidder did not reach it
+    assert match_result(rules, [510, 400, 100], bidder_side=1).winners == [0]  # only one side reached it
+    assert not match_result(rules, [490, 400, 100], bidder_side=0).finished
+    pairs = parse_rules("ukrainian+bidder_wins_at_target")
+    assert match_result(pairs, [505, 530], bidder_side=0).winners == [0]
+
+
+# -- the untaken widow shown -----------------------------------------------------------------------
+
+NO_CONTRACT = "three-player+forced_opening=off+all_pass_no_contract"
+
+
+def passed_out(text: str) -> Deal:
+    deal = Deal.new(parse_rules(text), 0)
+    for _ in range(deal.rules.players):
+        deal.apply(Pass())
+    assert deal.phase == "play" and deal.bidder is None
+    return deal
+
+
+def test_the_untaken_widow_is_shown_to_everybody_at_the_first_trick():
+    assert refused("faq-pairs+no_contract_widow_shown") == "rule_needs_widow"
+    assert refused("three-player+no_contract_widow_shown") == "rule_needs_all_pass"
+    hidden = passed_out(NO_CONTRACT)
+    shown = passed_out(NO_CONTRACT + "+no_contract_widow_shown")
+    widow = {str(c) for c in shown.initial_widow}
+    for seat in range(3):
+        assert observe(hidden, seat).widow == ()
+        assert not any(e["kind"] == "widow" for e in public_log(hidden, seat))
+        obs = observe(shown, seat)
+        assert {str(c) for c in obs.widow} == widow
+        events = [e for e in public_log(shown, seat) if e["kind"] == "widow"]
+        assert len(events) == 1 and set(events[0]["cards"]) == widow and events[0]["seat"] is None
+        assert not set(obs.widow) & set(obs.unseen())  # its place is known: the widow
+        for guess in sample_deals(obs, random.Random(seat), 4):
+            assert not set(shown.initial_widow) & {c for hand in guess.hands for c in hand}
+
+
+def test_before_the_first_trick_nobody_sees_the_widow():
+    rules = parse_rules(NO_CONTRACT + "+no_contract_widow_shown")
+    deal = Deal.new(rules, 0)
+    deal.apply(Pass())
+    assert observe(deal, 1).widow == ()

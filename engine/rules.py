@@ -300,6 +300,12 @@ class RuleSet:
         "remaining K+Q pairs can no longer be declared.",
         "S2",
     )
+    half_questions_repeat: bool = _house(
+        False,
+        "House rule, with half_question_lockout: half questions stay allowed after the first (the pair "
+        "may ask for other halves again); only the full-pair question and the partner's own K+Q pairs "
+        "are locked out for the rest of the deal.",
+    )
     no_discard_aces_tens: bool = _house(False, "House rule: aces and tens may not be discarded after taking the widow.")
     rounding: bool = _opt(
         False,
@@ -445,6 +451,8 @@ class RuleSet:
             "full_question_lockout",
             "half_question_once",
         )
+        if self.half_questions_repeat and not self.half_question_lockout:
+            needs("half_questions_repeat", "needs half_question_lockout", "rule_needs_half_lockout")
         asking = [name for name in question_rules if getattr(self, name)]
         if asking and not self.partnership:
             problems.append(("partner questions need partnership", "rule_needs_pairs", {"option": asking[0]}))

@@ -30,6 +30,9 @@ RULE_TEXTS = sorted(PRESETS) + [
     "three-player+secret_widow+six_card_widow",
     "wikibooks-2p+secret_widow+six_card_widow+no_discard_aces_tens",
     "three-player+secret_widow+forced_opening=off+all_pass_no_contract",
+    "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
+    "wikibooks-4p+forced_opening=off+all_pass_no_contract+no_contract_widow_shown+six_card_widow=off",
+    "faq-pairs+half_questions_repeat",
     "faq-pairs+exchange_size=4",
     "ukrainian+raise_between_exchange=off",
     "wikibooks-pairs+half_question_bluff+half_question_with_pair",
@@ -43,6 +46,8 @@ def may_know(deal: Deal, seat: int) -> set[str]:
     secret = rules.secret_widow and seat != deal.bidder
     if rules.widow_size and deal.bidder is not None and not secret:
         seen |= set(deal.initial_widow)
+    if rules.no_contract_widow_shown and deal.bidder is None and deal.phase in ("play", "done"):
+        seen |= set(deal.initial_widow)  # turned face up at the first trick
     partner = rules.partner_of(deal.bidder) if deal.bidder is not None and rules.partnership else None
     for mover, action in deal.history:
         if isinstance(action, Play):

@@ -1,6 +1,7 @@
 """House rules from the peer implementation's rule suite (issue 29, item 6), each off in every preset:
 an opening minimum off the bid step, the bidder's side winning when several sides reach the
-target, and the untaken widow shown at the first trick of a deal without a contract."""
+target, the untaken widow shown at the first trick of a deal without a contract, and half
+questions that stay repeatable under the half-question lock-out."""
 
 import json
 import random
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_rules
+from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_action, parse_position, parse_rules
 from engine.game import public_log
 from engine.match import match_result
 from engine.observe import observe, sample_deals
@@ -17,7 +18,7 @@ from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
-NEW_RULES = ("min_bid_off_step", "bidder_wins_at_target", "no_contract_widow_shown")
+NEW_RULES = ("min_bid_off_step", "bidder_wins_at_target", "no_contract_widow_shown", "half_questions_repeat")
 
 
 @pytest.mark.parametrize("name", NEW_RULES)
@@ -120,3 +121,34 @@ def test_before_the_first_trick_nobody_sees_the_widow():
     deal = Deal.new(rules, 0)
     deal.apply(Pass())
     assert observe(deal, 1).widow == ()
+
+
+# -- half questions that stay repeatable under the lock-out ------------------------------------------
+
+AFTER_HALF = "hands:K.A.K.,J.J.A.,Q.8.Q.,T.Q.J./lead:0/tricks:3,1,1,1/half:0/declare:open"
+
+
+def test_half_questions_stay_repeatable_under_the_lock_out():
+    from engine.actions import AskFull, AskHalf
+    from engine.cards import Suit
+    from engine.solver import solve
+
+    assert refused("ukrainian+half_questions_repeat") == "rule_needs_half_lockout"
+    locked = parse_position(f"rules:faq-pairs/{AFTER_HALF}")
+    assert locked.why_illegal(AskHalf(Suit.DIAMONDS)).code == "questions_over"
+    repeat = parse_position(f"rules:faq-pairs+half_questions_repeat/{AFTER_HALF}")
+    assert repeat.can(AskHalf(Suit.DIAMONDS)) and repeat.can(AskHalf(Suit.SPADES))
+    assert repeat.why_illegal(AskFull()).code == "full_after_half"
+    assert repeat.why_illegal(parse_action("trump:S")).code == "needs_king_and_queen"
+    listed = {str(a) for a in repeat.legal_actions()}
+    assert {"askhalf:S", "askhalf:D"} <= listed and "askfull" not in listed
+    # the solver offers exactly the legal actions
+    assert {a["action"] for a in solve(repeat).to_dict()["actions"]} == listed
+    for catalog in CATALOGS.values():
+        assert catalog["reasons"]["full_after_half"]
+
+
+def test_the_partners_own_pairs_stay_locked_with_repeatable_halves():
+    position = "rules:faq-pairs+half_questions_repeat/hands:A.A.K.,J.J.A.,KQ.8..,T.Q.J./lead:2/tricks:3,1,1,1/half:0"
+    deal = parse_position(position + "/declare:open")
+    assert deal.why_illegal(parse_action("trump:S")).code == "pair_broken"

@@ -263,11 +263,14 @@ class Deal:
         if phase in ("discard", "give", "return"):
             kind = {"discard": Discard, "give": Give, "return": Return}[phase]
             size = self.rules.widow_size if phase == "discard" else self.rules.exchange_size
-            return [
+            actions = [
                 a
                 for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
                 if self.why_illegal(a) is None
             ]
+            if phase != "give" and self.why_illegal(Redeal()) is None:
+                actions.append(Redeal())  # house rule redeal_four_sixes_late
+            return actions
         if phase == "raise":
             return [Hold()] + [Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]
         return []
@@ -341,6 +344,8 @@ class Deal:
         """A redeal at the player's first turn to bid, when one of the rule set's conditions
         holds: three sixes (S3), no card above the jack, all four sixes (house rules)."""
         rules = self.rules
+        if self.phase != "auction":
+            return self._why_late_redeal(seat)
         conditions = [rules.three_sixes_redeal, rules.redeal_no_high_cards, rules.redeal_four_sixes]
         if not any(conditions):
             return Reason.of("no_redeal")
@@ -365,6 +370,14 @@ class Deal:
         if rules.redeal_no_high_cards:
             return Reason.of("redeal_high_card", card=high[0])
         return Reason.of("no_four_sixes", count=pair_sixes)
+
+    def _why_late_redeal(self, seat: int) -> Reason | None:
+        """House rule ``redeal_four_sixes_late``: the bidder holding all four sixes after taking the
+        widow or receiving the partner's cards, before putting cards away or back."""
+        if not self.rules.redeal_four_sixes_late or self.phase not in ("discard", "return"):
+            return Reason.of("wrong_phase", phase=self.phase)
+        sixes = sum(1 for c in self.hands[seat] if c.rank is SIX)
+        return None if sixes == 4 else Reason.of("no_four_sixes", count=sixes)
 
     def _do_bid(self, action: Bid, seat: int) -> None:
         self.auction.append((seat, action))
@@ -662,7 +675,7 @@ class Deal:
 _CHECKS = {
     Bid: (("auction",), Deal._why_bid),
     Pass: (("auction",), Deal._why_pass),
-    Redeal: (("auction",), Deal._why_redeal),
+    Redeal: (("auction", "discard", "give", "return", "raise"), Deal._why_redeal),
     Discard: (("discard",), Deal._why_discard),
     Give: (("give",), Deal._why_give),
     Return: (("return",), Deal._why_return),

@@ -215,6 +215,11 @@ class RuleSet:
         "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
         "demand a redeal at their first bid.",
     )
+    redeal_four_sixes_late: bool = _house(
+        False,
+        "House rule: a bidder who, after taking the widow or receiving the partner's cards, holds all "
+        "four sixes may demand a redeal before putting cards away or back.",
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
@@ -441,6 +446,8 @@ class RuleSet:
             )
         if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
             needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
+        if self.redeal_four_sixes_late and not (self.widow_size or self.exchange_size):
+            needs("redeal_four_sixes_late", "needs a widow or an exchange", "rule_needs_widow_or_exchange")
         if self.discard_needs_trick and self.partnership:
             needs("discard_needs_trick", "needs a widow (an individual game)", "rule_needs_widow")
         question_rules = (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_action, parse_position, parse_rules
+from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_action, parse_position, parse_record, parse_rules
 from engine.game import public_log
 from engine.match import match_result
 from engine.observe import observe, sample_deals
@@ -18,7 +18,13 @@ from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
-NEW_RULES = ("min_bid_off_step", "bidder_wins_at_target", "no_contract_widow_shown", "half_questions_repeat")
+NEW_RULES = (
+    "min_bid_off_step",
+    "bidder_wins_at_target",
+    "no_contract_widow_shown",
+    "half_questions_repeat",
+    "redeal_four_sixes_late",
+)
 
 
 @pytest.mark.parametrize("name", NEW_RULES)
@@ -152,3 +158,59 @@ def test_the_partners_own_pairs_stay_locked_with_repeatable_halves():
     position = "rules:faq-pairs+half_questions_repeat/hands:A.A.K.,J.J.A.,KQ.8..,T.Q.J./lead:2/tricks:3,1,1,1/half:0"
     deal = parse_position(position + "/declare:open")
     assert deal.why_illegal(parse_action("trump:S")).code == "pair_broken"
+
+
+# -- a redeal for four sixes after the widow or the exchange -------------------------------------------
+
+
+def _solo_deal(text: str) -> Deal:
+    """Three players: seat 1 (the first to bid) holds three sixes, the fourth is in the widow."""
+    from engine.cards import ALL_CARDS, Rank
+
+    sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
+    rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
+    hands = [rest[0:11], sixes[:3] + rest[11:19], rest[19:30]]
+    widow = [sixes[3], *rest[30:32]]
+    return Deal(parse_rules(text), hands, widow, dealer=0)
+
+
+def test_the_bidder_holding_four_sixes_after_the_widow_may_demand_a_redeal():
+    from engine.actions import Redeal
+
+    assert refused("faq-pairs+exchange_size=0+redeal_four_sixes_late") == "rule_needs_widow_or_exchange"
+    plain = _solo_deal("three-player").apply(Bid(40)).apply(Pass()).apply(Pass())
+    assert plain.phase == "discard" and plain.why_illegal(Redeal()).code == "wrong_phase"
+    deal = _solo_deal("three-player+redeal_four_sixes_late")
+    assert deal.why_illegal(Redeal()).code == "no_redeal"  # not at the first bid: three sixes only
+    deal.apply(Bid(40)).apply(Pass()).apply(Pass())
+    assert deal.phase == "discard" and Redeal() in deal.legal_actions()
+    deal.apply(Redeal())
+    assert deal.is_over and deal.redealt
+    record = deal.record()
+    assert parse_record(record).record() == record
+
+
+def test_after_the_discard_the_late_redeal_is_gone():
+    from engine.actions import Redeal
+
+    deal = _solo_deal("three-player+redeal_four_sixes_late").apply(Bid(40)).apply(Pass()).apply(Pass())
+    discard = next(a for a in deal.legal_actions() if not isinstance(a, type(Redeal())))
+    deal.apply(discard)
+    assert deal.why_illegal(Redeal()).code == "wrong_phase" and Redeal() not in deal.legal_actions()
+
+
+def test_the_pairs_bidder_may_demand_it_after_receiving_the_fourth_six():
+    from engine.actions import Give, Redeal
+    from engine.cards import ALL_CARDS, Rank
+
+    sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
+    rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
+    # dealer 0: seat 1 bids first; seat 3 is its partner and holds the fourth six
+    hands = [rest[0:9], sixes[:3] + rest[9:15], rest[15:24], [sixes[3], *rest[24:32]]]
+    deal = Deal(parse_rules("faq-pairs+redeal_four_sixes_late"), hands, (), dealer=0)
+    deal.apply(Bid(50)).apply(Pass()).apply(Pass()).apply(Pass())
+    assert deal.phase == "give" and deal.why_illegal(Redeal()).code == "wrong_phase"
+    deal.apply(Give((sixes[3], rest[24], rest[25])))
+    assert deal.phase == "return" and deal.to_move == 1 and Redeal() in deal.legal_actions()
+    deal.apply(Redeal())
+    assert deal.redealt

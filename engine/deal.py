@@ -100,6 +100,7 @@ class Deal:
         "history",
         "match_scores",
         "redealt",
+        "reopened",
         "_steps",
         "initial_hands",
         "initial_widow",
@@ -142,6 +143,15 @@ class Deal:
         self.redealt = False
         self._steps: list[str] = []
         self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
+        self.reopened = False  # house rule floor_skips_and_reopens: the skipped seats' turn came
+        banned = self._floor_banned()
+        if banned and len(banned) < n:
+            for seat in banned:
+                self.passed[seat] = True  # skipped, unless the bidding reopens for them
+            while self.passed[self._turn]:
+                self._turn = (self._turn + 1) % n
+        elif banned:
+            self.reopened = True  # every seat is below the floor: nobody is skipped
 
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
@@ -315,11 +325,18 @@ class Deal:
             return Reason.of("bid_not_higher", current=self.high_bid)
         if amount > rules.highest_bid:
             return Reason.of("bid_above_maximum", maximum=rules.highest_bid)
-        if rules.bidding_floor and self.match_scores is not None:
+        if rules.bidding_floor and self.match_scores is not None and not self.reopened:
             if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
                 if not (self._opening_forced(seat) and amount == rules.min_bid):
                     return Reason.of("below_floor", floor=rules.bidding_floor, minimum=rules.min_bid)
         return None
+
+    def _floor_banned(self) -> list[int]:
+        """The seats the auction skips (house rule ``floor_skips_and_reopens``)."""
+        rules = self.rules
+        if not (rules.floor_skips_and_reopens and rules.bidding_floor and self.match_scores is not None):
+            return []
+        return [s for s in range(rules.players) if self.match_scores[rules.side_of(s)] <= rules.bidding_floor]
 
     def _opening_forced(self, seat: int) -> bool:
         """Must ``seat`` open now? Only then may a side below the bidding floor bid (the minimum,
@@ -406,6 +423,16 @@ class Deal:
             self._end_auction(self.high_bidder)
             return
         if not active:
+            skipped = [s for s in self._floor_banned() if not self.acted[s]]
+            if skipped and not self.reopened and self.high_bidder is None:
+                self.reopened = True  # house rule: the bidding reopens for the skipped seats
+                for s in skipped:
+                    self.passed[s] = False
+                nxt = (seat + 1) % n
+                while self.passed[nxt]:
+                    nxt = (nxt + 1) % n
+                self._turn = nxt
+                return
             self._end_auction(None)
             return
         nxt = (seat + 1) % n

@@ -225,6 +225,12 @@ class RuleSet:
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
     )
+    floor_skips_and_reopens: bool = _house(
+        False,
+        "House rule, with a bidding floor: a player whose side is at or below the floor is skipped in "
+        "the auction; if every other player passes without a bid, the bidding reopens for the skipped "
+        "players, who may then bid as usual.",
+    )
     raise_allowed: bool = _opt(
         True,
         "The bidder may raise once after the widow or exchange, before the first card: a higher multiple "
@@ -446,6 +452,8 @@ class RuleSet:
             )
         if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
             needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
+        if self.floor_skips_and_reopens and not self.bidding_floor:
+            needs("floor_skips_and_reopens", "needs a bidding floor", "rule_needs_floor")
         if self.redeal_four_sixes_late and not (self.widow_size or self.exchange_size):
             needs("redeal_four_sixes_late", "needs a widow or an exchange", "rule_needs_widow_or_exchange")
         if self.discard_needs_trick and self.partnership:

@@ -24,6 +24,7 @@ NEW_RULES = (
     "no_contract_widow_shown",
     "half_questions_repeat",
     "redeal_four_sixes_late",
+    "floor_skips_and_reopens",
 )
 
 
@@ -214,3 +215,37 @@ def test_the_pairs_bidder_may_demand_it_after_receiving_the_fourth_six():
     assert deal.phase == "return" and deal.to_move == 1 and Redeal() in deal.legal_actions()
     deal.apply(Redeal())
     assert deal.redealt
+
+
+# -- the bid ban that skips and reopens --------------------------------------------------------------
+
+
+def test_a_side_below_the_floor_is_skipped_and_the_bidding_reopens_for_it():
+    from engine.deal import Deal as D
+
+    assert refused("german+bidding_floor=0+floor_skips_and_reopens") == "rule_needs_floor"
+    rules = parse_rules("german+floor_skips_and_reopens")
+    deal = D.new(rules, seed=3, dealer=3, match_scores=[-500, 100])
+    assert deal.to_move == 1  # seat 0 (side 0, at -500) is skipped
+    deal.apply(Pass())
+    assert deal.to_move == 3  # seat 2 is skipped too
+    deal.apply(Pass())
+    assert deal.phase == "auction" and deal.to_move == 0  # everyone else passed: reopened for side 0
+    assert deal.can(Bid(125))  # the ban is lifted: any bid
+    deal.apply(Pass())
+    assert deal.to_move == 2
+    deal.apply(Pass())
+    assert deal.phase == "play" and deal.bidder is None  # all passed: German all-pass
+    record = deal.record()
+    assert parse_record(record).record() == record
+
+
+def test_after_a_bid_the_skipped_side_never_comes_back():
+    rules = parse_rules("german+floor_skips_and_reopens")
+    deal = Deal.new(rules, seed=3, dealer=3, match_scores=[-500, 100])
+    deal.apply(Bid(120))
+    assert deal.to_move == 3
+    deal.apply(Pass())
+    assert deal.phase == "give" and deal.bidder == 1
+    plain = Deal.new(PRESETS["german"], seed=3, dealer=3, match_scores=[-500, 100])
+    assert plain.to_move == 0 and plain.legal_actions() == [Pass()]  # without the rule: asked, may only pass

@@ -28,6 +28,7 @@ import os
 import sys
 
 from . import web
+from .cards import is_number
 
 
 class UsageError(Exception):
@@ -59,13 +60,39 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+MAX_INPUT = 1_000_000  # characters read from standard input
+MAX_ARENA_DEALS = 10_000  # a normal player takes about a second a deal: hours, not days
+MAX_PROCESSES = 16
+
+
 def _text(value: str) -> str:
     if value != "-":
         return value
+    if sys.stdin is None:  # standard input closed (<&-)
+        raise UsageError("cannot read the position from standard input: it is closed")
     try:
-        return sys.stdin.read().strip()
+        text = sys.stdin.read(MAX_INPUT + 1)
     except (OSError, ValueError) as e:  # no readable standard input, or not text
         raise UsageError(f"cannot read the position from standard input: {e}") from None
+    if len(text) > MAX_INPUT:
+        raise UsageError(f"standard input holds more than {MAX_INPUT} characters")
+    return text.strip()
+
+
+def whole_number(lowest: int, highest: int):
+    """An argparse type: a whole number in ASCII digits 0-9 from ``lowest`` to ``highest`` (not
+    ``１``, ``1_0``, ``+2`` or ``1e3``, which Python's ``int`` would read or almost)."""
+
+    def read(text: str) -> int:
+        if not is_number(text, signed=True) or len(text) > 30 or not lowest <= int(text) <= highest:
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            raise argparse.ArgumentTypeError(
+                f"invalid int value {shown!r}: expected a whole number from {lowest} to {highest} in digits 0-9"
+            )
+        return int(text)
+
+    read.__name__ = "whole number"
+    return read
 
 
 def _print_legal(out: dict) -> None:
@@ -172,6 +199,20 @@ def _print_review(out: dict) -> None:
     print(f"total cost: {out['cost']} points")
 
 
+MAX_MESSAGE = 300  # characters of an error line
+MAX_CLI_SOLVE_TRICKS = 8  # tricks left that solve takes without --any-size (seconds, not minutes)
+
+
+def _arena_progress():
+    """Progress on standard error while the arena plays: every 10 deals, and the last one."""
+
+    def report(done: int, total: int) -> None:
+        if done % 10 == 0 or done == total:
+            print(f"arena: {done} of {total} deals played", file=sys.stderr, flush=True)
+
+    return report
+
+
 def _print_arena(out: dict) -> None:
     from .arena import lines
 
@@ -190,18 +231,22 @@ def main(argv=None) -> int:
         p = sub.add_parser(name, description=COMMANDS[name], formatter_class=argparse.RawDescriptionHelpFormatter)
         p.add_argument("position", help=POSITION_HELP)
         p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+        if name == "solve":
+            p.add_argument(
+                "--any-size", action="store_true", help="solve a position of any size (a whole deal: minutes)"
+            )
         if name == "winner":
             p.add_argument("--cards", default=None)
         if name == "solve":
             p.add_argument(
                 "--processes",
-                type=int,
+                type=whole_number(0, MAX_PROCESSES),
                 default=min(2, os.cpu_count() or 1),
                 help="processes that share the first actions (default: 2 where two cores exist)",
             )
     p = sub.add_parser("play")
     p.add_argument("--preset", required=True)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=whole_number(0, web.MAX_SEED), default=0)
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("score")
     p.add_argument("record")
@@ -210,14 +255,14 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("review")
     p.add_argument("record")
-    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--seat", type=whole_number(0, 3), default=0)
     p.add_argument("--exhaustive", action="store_true")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("arena")
     p.add_argument("--preset", required=True)
     p.add_argument("--players", required=True, help="one player type per seat, for example normal,easy,easy")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deals", type=whole_number(2, MAX_ARENA_DEALS), default=100)
+    p.add_argument("--seed", type=whole_number(0, web.MAX_SEED), default=0)
     p.add_argument("--json", action="store_true")
     try:
         args = parser.parse_args(argv)
@@ -234,6 +279,12 @@ def main(argv=None) -> int:
             if args.processes < 1:  # a bad option is reported before the position is read
                 raise UsageError(f"--processes must be at least 1, not {args.processes}")
             deal = parse_position(_text(args.position))
+            left = max(len(hand) for hand in deal.hands)
+            if left > MAX_CLI_SOLVE_TRICKS and not args.any_size:
+                raise UsageError(
+                    f"the position has {left} tricks left; the solver takes at most {MAX_CLI_SOLVE_TRICKS} "
+                    "unless --any-size is given (a whole deal can take many minutes)"
+                )
             out, show = solver.solve(deal, args.processes, line=True).to_dict(), _print_solve
             out["players"], out["trick_cards"] = deal.rules.players, len(deal.trick)
             if deal.bidder is not None:
@@ -251,11 +302,14 @@ def main(argv=None) -> int:
             from .rules import preset
 
             players = [p.strip() for p in args.players.split(",")]
-            out, show = arena(preset(args.preset), players, args.deals, args.seed), _print_arena
+            out = arena(preset(args.preset), players, args.deals, args.seed, progress=_arena_progress())
+            show = _print_arena
         else:
             out, show = web.presets(), _print_presets
     except (UsageError, ValueError) as e:
         message = " ".join(str(e).split())
+        if len(message) > MAX_MESSAGE:  # quote at most a short excerpt of a long input
+            message = message[: MAX_MESSAGE - 1] + "…"
         print(f"error: {message}", file=sys.stderr)
         return 2
     if args.json:

@@ -126,6 +126,17 @@ class Answer:
 Action = Bid | Pass | Redeal | Discard | Give | Return | Raise | Hold | Play | Declare | AskFull | AskHalf | Answer
 
 _CARD_LIST_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
+AMOUNT_DIGITS = 6  # a bid or raise has at most this many digits (no rule set bids past 10,000)
+
+
+def _amount(text: str, where: str) -> int:
+    """A bid's or raise's amount in ASCII digits, refused past ``AMOUNT_DIGITS`` digits (Python
+    reads no more than 4300 anyway, and slowly)."""
+    if len(text) > AMOUNT_DIGITS:
+        raise NotationError(
+            f"{where}: an amount has at most {AMOUNT_DIGITS} digits, not {len(text)}", "number_too_long"
+        )
+    return int(text)
 
 
 def _card_tuple(text: str, where: str) -> tuple[Card, ...]:
@@ -137,6 +148,8 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"action: expected text, got {type(text).__name__}")
     t = text.strip()
+    if len(t) > 200:  # no action is this long (a discard of six cards is 26 characters)
+        raise NotationError(f"action: {len(t)} characters is too long for an action", "action_too_long")
     if not t:
         raise NotationError("empty action")
     low = t.lower()
@@ -149,7 +162,7 @@ def parse_action(text: str) -> Action:
     if low == "askfull":
         return AskFull()
     if is_number(t):
-        return Bid(int(t))
+        return Bid(_amount(t, "bid"))
     kind, colon, rest = t.partition(":")
     kind = kind.lower()
     if colon:
@@ -158,7 +171,7 @@ def parse_action(text: str) -> Action:
         if kind == "raise":
             if not is_number(rest):
                 raise NotationError(f"action {t!r}: a raise needs a whole number, for example raise:60")
-            return Raise(int(rest))
+            return Raise(_amount(rest, "raise"))
         if kind in ("trump", "askhalf", "answer"):
             if kind == "answer" and rest.lower() == "no":
                 return Answer(None)

@@ -100,6 +100,7 @@ class Deal:
         "history",
         "match_scores",
         "redealt",
+        "reopened",
         "_steps",
         "initial_hands",
         "initial_widow",
@@ -142,6 +143,15 @@ class Deal:
         self.redealt = False
         self._steps: list[str] = []
         self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
+        self.reopened = False  # house rule floor_skips_and_reopens: the skipped seats' turn came
+        banned = self._floor_banned()
+        if banned and len(banned) < n:
+            for seat in banned:
+                self.passed[seat] = True  # skipped, unless the bidding reopens for them
+            while self.passed[self._turn]:
+                self._turn = (self._turn + 1) % n
+        elif banned:
+            self.reopened = True  # every seat is below the floor: nobody is skipped
 
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
@@ -263,11 +273,14 @@ class Deal:
         if phase in ("discard", "give", "return"):
             kind = {"discard": Discard, "give": Give, "return": Return}[phase]
             size = self.rules.widow_size if phase == "discard" else self.rules.exchange_size
-            return [
+            actions = [
                 a
                 for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
                 if self.why_illegal(a) is None
             ]
+            if phase != "give" and self.why_illegal(Redeal()) is None:
+                actions.append(Redeal())  # house rule redeal_four_sixes_late
+            return actions
         if phase == "raise":
             return [Hold()] + [Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]
         return []
@@ -281,10 +294,15 @@ class Deal:
         """The amounts worth asking ``why_illegal`` about: multiples of the step above the current
         bid (or ``above``) up to ``rules.highest_bid``."""
         rules = self.rules
-        low = rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
-        if above is not None:
-            low = above + rules.bid_step
-        return range(low, rules.highest_bid + 1, rules.bid_step)
+        step = rules.bid_step
+        if above is None and self.high_bid is None:
+            first = [rules.min_bid] if rules.min_bid % step else []  # house rule min_bid_off_step
+            return [
+                *first,
+                *range(rules.min_bid - rules.min_bid % step + step * bool(first), rules.highest_bid + 1, step),
+            ]
+        current = self.high_bid if above is None else above
+        return range(current - current % step + step, rules.highest_bid + 1, step)
 
     # -- auction --------------------------------------------------------------------------------
     def _why_bid(self, action: Bid, seat: int) -> Reason | None:
@@ -296,8 +314,8 @@ class Deal:
             and self.high_bidder == rules.partner_of(seat)
         ):
             return Reason.of("partner_holds_bid")
-        if amount % rules.bid_step:
-            return Reason.of("bid_not_multiple", step=rules.bid_step)
+        if amount % rules.bid_step and not (self.high_bid is None and amount == rules.min_bid):
+            return Reason.of("bid_not_multiple", step=rules.bid_step)  # (the minimum itself may be off-step)
         if self.high_bid is None:
             if amount < rules.min_bid:
                 return Reason.of("bid_below_minimum", minimum=rules.min_bid)
@@ -307,11 +325,28 @@ class Deal:
             return Reason.of("bid_not_higher", current=self.high_bid)
         if amount > rules.highest_bid:
             return Reason.of("bid_above_maximum", maximum=rules.highest_bid)
-        if rules.bidding_floor and self.match_scores is not None:
+        if rules.bidding_floor and self.match_scores is not None and not self.reopened:
             if self.match_scores[rules.side_of(seat)] <= rules.bidding_floor:
-                if not (self.high_bid is None and amount == rules.min_bid):
+                if not (self._opening_forced(seat) and amount == rules.min_bid):
                     return Reason.of("below_floor", floor=rules.bidding_floor, minimum=rules.min_bid)
         return None
+
+    def _floor_banned(self) -> list[int]:
+        """The seats the auction skips (house rule ``floor_skips_and_reopens``)."""
+        rules = self.rules
+        if not (rules.floor_skips_and_reopens and rules.bidding_floor and self.match_scores is not None):
+            return []
+        return [s for s in range(rules.players) if self.match_scores[rules.side_of(s)] <= rules.bidding_floor]
+
+    def _opening_forced(self, seat: int) -> bool:
+        """Must ``seat`` open now? Only then may a side below the bidding floor bid (the minimum,
+        S3): the forced opening, or the last seat after everybody else passed (house rule)."""
+        if self.high_bid is not None:
+            return False
+        if self.rules.forced_opening:
+            return True
+        others = [s for s in range(self.rules.players) if s != seat]
+        return self.rules.last_seat_must_open and all(self.passed[s] for s in others)
 
     def _why_pass(self, action: Pass, seat: int) -> Reason | None:
         rules = self.rules
@@ -326,6 +361,8 @@ class Deal:
         """A redeal at the player's first turn to bid, when one of the rule set's conditions
         holds: three sixes (S3), no card above the jack, all four sixes (house rules)."""
         rules = self.rules
+        if self.phase != "auction":
+            return self._why_late_redeal(seat)
         conditions = [rules.three_sixes_redeal, rules.redeal_no_high_cards, rules.redeal_four_sixes]
         if not any(conditions):
             return Reason.of("no_redeal")
@@ -350,6 +387,14 @@ class Deal:
         if rules.redeal_no_high_cards:
             return Reason.of("redeal_high_card", card=high[0])
         return Reason.of("no_four_sixes", count=pair_sixes)
+
+    def _why_late_redeal(self, seat: int) -> Reason | None:
+        """House rule ``redeal_four_sixes_late``: the bidder holding all four sixes after taking the
+        widow or receiving the partner's cards, before putting cards away or back."""
+        if not self.rules.redeal_four_sixes_late or self.phase not in ("discard", "return"):
+            return Reason.of("wrong_phase", phase=self.phase)
+        sixes = sum(1 for c in self.hands[seat] if c.rank is SIX)
+        return None if sixes == 4 else Reason.of("no_four_sixes", count=sixes)
 
     def _do_bid(self, action: Bid, seat: int) -> None:
         self.auction.append((seat, action))
@@ -378,6 +423,16 @@ class Deal:
             self._end_auction(self.high_bidder)
             return
         if not active:
+            skipped = [s for s in self._floor_banned() if not self.acted[s]]
+            if skipped and not self.reopened and self.high_bidder is None:
+                self.reopened = True  # house rule: the bidding reopens for the skipped seats
+                for s in skipped:
+                    self.passed[s] = False
+                nxt = (seat + 1) % n
+                while self.passed[nxt]:
+                    nxt = (nxt + 1) % n
+                self._turn = nxt
+                return
             self._end_auction(None)
             return
         nxt = (seat + 1) % n
@@ -405,7 +460,7 @@ class Deal:
         else:
             steps = ["raise"]
         if not rules.raise_allowed:
-            steps.remove("raise")
+            steps = [step for step in steps if step != "raise"]
         elif "raise" not in steps:
             steps.append("raise")
         self._steps = steps
@@ -647,7 +702,7 @@ class Deal:
 _CHECKS = {
     Bid: (("auction",), Deal._why_bid),
     Pass: (("auction",), Deal._why_pass),
-    Redeal: (("auction",), Deal._why_redeal),
+    Redeal: (("auction", "discard", "give", "return", "raise"), Deal._why_redeal),
     Discard: (("discard",), Deal._why_discard),
     Give: (("give",), Deal._why_give),
     Return: (("return",), Deal._why_return),

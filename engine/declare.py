@@ -16,7 +16,8 @@
   answer is always no) or neither (``half_question_bluff``: yes only if the partner holds both);
   after a full-pair question the asker may not declare their own pairs and the partner may not
   ask for a full pair (``full_question_lockout``); a half question refused once may not be asked
-  again by the pair (``half_question_once``).
+  again by the pair (``half_question_once``); with S2's lock-out, half questions stay allowed and
+  only the full-pair question is locked out (``half_questions_repeat``).
 
 Questions that matter later are kept in the deal as ``Question`` records (``record``): only what
 a rule set's lock-outs look at, so that positions differing in nothing else play the same.
@@ -108,9 +109,12 @@ def remember(asked, question: Question | None) -> tuple:
 
 
 def questions_over(rules, seat: int, asked) -> bool:
-    """Has this seat's pair used its questions with a half question (S2 lock-out)?"""
-    return rules.half_question_lockout and any(
-        q.kind == "half" and rules.side_of(q.seat) == rules.side_of(seat) for q in asked
+    """Has this seat's pair used its questions with a half question (S2 lock-out; with the house
+    rule ``half_questions_repeat`` its half questions go on, see ``full_question_reason``)?"""
+    return (
+        rules.half_question_lockout
+        and not rules.half_questions_repeat
+        and any(q.kind == "half" and rules.side_of(q.seat) == rules.side_of(seat) for q in asked)
     )
 
 
@@ -130,6 +134,10 @@ def full_question_reason(rules, seat: int, asked) -> str | None:
     """Why this seat may not ask for a full pair (beyond the window and S2's lock-out), or None."""
     if not rules.full_pair_question:
         return "no_full_question"
+    if rules.half_questions_repeat and any(
+        q.kind == "half" and rules.side_of(q.seat) == rules.side_of(seat) for q in asked
+    ):
+        return "full_after_half"
     if rules.full_question_lockout:
         partner = rules.partner_of(seat)
         if any(q.kind == "full" and q.seat == partner for q in asked):

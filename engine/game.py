@@ -33,15 +33,22 @@ from .actions import (
     Return,
     parse_action,
 )
-from .cards import Rank
+from .cards import NotationError, Rank
 from .declare import PAIR_BITS
 from .match import Match, match_result
+from .observe import widow_seen
 from .play import IllegalAction, mask_of, winning_index
 from .rules import changed_options, parse_rules
 from .seats import seat_places
 
 HUMAN = 0
 MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused
+MAX_DEALS = 200  # deals in one game's history (a match to 500 takes a few dozen, redeals included)
+MAX_ACTIONS = 12_000  # actions in the whole history, all deals together
+
+
+class GameError(NotationError):
+    """A game request that cannot be carried out; ``code`` names the mistake (``errors.<code>``)."""
 
 
 def _value(rules, card) -> int:
@@ -154,21 +161,37 @@ def _card_exchange(deal, rules, seat, hand, phase):
 
 
 def _replay(rules, seed: int, history: list[list[str]]) -> Match:
+    if len(history) > MAX_DEALS:
+        raise GameError(f"history: at most {MAX_DEALS} deals, not {len(history)}", "history_too_long", most=MAX_DEALS)
+    if sum(len(actions) for actions in history if isinstance(actions, list)) > MAX_ACTIONS:
+        raise GameError(f"history: at most {MAX_ACTIONS} actions in all", "history_too_long", most=MAX_DEALS)
     match = Match(rules, seed=seed, first_dealer=seed % rules.players)
     for number, actions in enumerate(history):
         if not isinstance(actions, list) or len(actions) > MAX_HISTORY:
-            raise ValueError(f"history: deal {number + 1} is not a list of at most {MAX_HISTORY} actions")
+            raise GameError(
+                f"history: deal {number + 1} is not a list of at most {MAX_HISTORY} actions",
+                "history_deal",
+                deal=number + 1,
+                most=MAX_HISTORY,
+            )
         if number > 0:
             if not match.deal.is_over:
-                raise ValueError(f"history: deal {number} is not finished")
+                raise GameError(f"history: deal {number} is not finished", "history_unfinished", deal=number)
             match.finish_deal()
             if match.is_over:
-                raise ValueError("history: the match is already over")
+                raise GameError("history: the match is already over", "history_match_over", deal=number + 1)
         for index, text in enumerate(actions, 1):
             try:
-                match.deal.apply(parse_action(str(text)))
+                if not isinstance(text, str):
+                    raise NotationError("an action is text")
+                match.deal.apply(parse_action(text))
             except (IllegalAction, ValueError) as e:
-                raise ValueError(f"history: deal {number + 1}, action {index} ({text}): {e}") from None
+                raise GameError(
+                    f"history: deal {number + 1}, action {index} ({str(text)[:40]}): {e}",
+                    "history_action",
+                    deal=number + 1,
+                    index=index,
+                ) from None
     return match
 
 
@@ -179,10 +202,18 @@ def _computer_types(rules, request: dict) -> list[str]:
     if names is None:
         return ["human"] + ["easy"] * (rules.players - 1)
     if not isinstance(names, list) or len(names) != rules.players - 1:
-        raise ValueError(f"computers: a list of {rules.players - 1} player types, one per computer seat")
+        raise GameError(
+            f"computers: a list of {rules.players - 1} player types, one per computer seat",
+            "computers_shape",
+            count=rules.players - 1,
+        )
     for name in names:
-        if name not in PLAYERS:
-            raise ValueError(f"computers: unknown player {name!r}; choose {', '.join(PLAYERS)}")
+        if not isinstance(name, str) or name not in PLAYERS:
+            raise GameError(
+                f"computers: unknown player {str(name)[:40]!r}; choose {', '.join(PLAYERS)}",
+                "unknown_player",
+                choices=list(PLAYERS),
+            )
     return ["human", *names]
 
 
@@ -248,7 +279,7 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
                 event["bonus"] = rules.bonus[action.suit]
         out.append(event)
         if phase == "auction" and replay.phase != "auction":
-            out.extend(_auction_end(replay))
+            out.extend(_auction_end(replay, viewer))
         if trick is not None and len(trick) == rules.players:
             winner = replay.leader
             points = sum(rules.points[c.rank] for c in trick)
@@ -258,21 +289,28 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
     return out
 
 
-def _auction_end(deal) -> list[dict]:
+def _auction_end(deal, viewer: int) -> list[dict]:
+    """The end of the auction as ``viewer`` saw it: the widow's cards only if shown to it."""
     if deal.redealt:
         return [{"kind": "redealt", "seat": None}]
     if deal.bidder is None:
-        return [{"kind": "no_contract", "seat": deal.leader}]
+        out = [{"kind": "no_contract", "seat": deal.leader}]
+        if widow_seen(deal.rules, None, viewer, deal.phase):  # house rule no_contract_widow_shown
+            out.append({"kind": "widow", "seat": None, "cards": [str(c) for c in deal.initial_widow]})
+        return out
     out = [{"kind": "contract", "seat": deal.bidder, "amount": deal.bid}]
     if deal.rules.widow_size:
-        out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
+        if widow_seen(deal.rules, deal.bidder, viewer):
+            out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
+        else:  # house rule secret_widow: the bidder takes it unseen
+            out.append({"kind": "widow_secret", "seat": deal.bidder, "count": len(deal.initial_widow)})
     return out
 
 
 def _view(match: Match, history: list[list[str]], refused=None, types=None) -> dict:
     deal = match.deal
     rules = deal.rules
-    widow_shown = rules.widow_size and deal.bidder is not None and (not rules.secret_widow or deal.bidder == HUMAN)
+    widow_shown = widow_seen(rules, deal.bidder, HUMAN, deal.phase)
     out = {
         "rules": rules.name,
         "options": changed_options(rules),  # what the game changes from its preset (house rules)
@@ -329,11 +367,14 @@ def _last_trick(deal) -> list:
 
 def _read_request(request: dict) -> tuple:
     """The rules, the seed and the history (a list of deals, each a list of actions) of a game request."""
-    rules = parse_rules(str(request.get("rules", "")))
+    text = request.get("rules", "")
+    if not isinstance(text, str):
+        raise GameError("rules: expected text", "field_type", field="rules")
+    rules = parse_rules(text)
     seed = int(request.get("seed", 0))
     history = request.get("history") or [[]]
     if not isinstance(history, list) or not history:
-        raise ValueError("history: a list of deals, each a list of actions")
+        raise GameError("history: a list of deals, each a list of actions", "history_shape")
     return rules, seed, [list(d) if isinstance(d, list) else d for d in history]
 
 
@@ -346,15 +387,17 @@ def step(request: dict) -> dict:
     refused = None
     if action == "next":
         if not match.deal.is_over:
-            raise ValueError("next: the deal is not over")
+            raise GameError("next: the deal is not over", "deal_not_over")
         match.finish_deal()
         if match.is_over:
-            raise ValueError("next: the match is over")
+            raise GameError("next: the match is over", "match_over")
         history.append([])
     elif action is not None:
+        if not isinstance(action, str):
+            raise GameError("action: expected text", "field_type", field="action")
         if match.deal.to_move != HUMAN:
-            raise ValueError("it is not your turn")
-        parsed = parse_action(str(action))
+            raise GameError("it is not your turn", "not_your_move")
+        parsed = parse_action(action)
         reason = match.deal.why_illegal(parsed)
         if reason is not None:
             refused = {"action": str(parsed), "code": reason.code, "params": reason.args, "message": str(reason)}
@@ -373,7 +416,7 @@ def hint(request: dict) -> dict:
     rules, seed, history = _read_request(request)
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
-        raise ValueError("hint: it is not your turn")
+        raise GameError("hint: it is not your turn", "not_your_move")
     rng = random.Random(seed * 7919 + len(history) * 104729 + len(history[-1]) + 1)
     decision = decide(deal, rng, HUMAN).to_dict()
     decision["choices"] = decision["choices"][:3]

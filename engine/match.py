@@ -31,6 +31,9 @@ def match_result(rules: RuleSet, totals: list[int], bidder_side: int | None = No
     and who won?"""
     if max(totals) < rules.target:
         return MatchResult(False)
+    reached = [side for side, total in enumerate(totals) if total >= rules.target]
+    if rules.bidder_wins_at_target and len(reached) > 1 and bidder_side in reached:
+        return MatchResult(True, [bidder_side])  # house rule: the bidder's side, even with less
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
     if len(leaders) > 1 and rules.bidder_wins_ties and bidder_side in leaders:

@@ -56,7 +56,7 @@ class Observation:
     bidder: int | None
     bid: int | None
     contract: int | None
-    widow: tuple[Card, ...]  # the widow once shown to everybody, else ()
+    widow: tuple[Card, ...]  # the widow once shown to this seat (``widow_seen``), else ()
     discarded: bool  # has the bidder put its cards away (a public fact)
     discard: tuple[Card, ...]  # the cards put away, if this seat is the bidder
     given: tuple[Card, ...] | None  # exchange: partner to bidder, if this seat took part
@@ -79,6 +79,8 @@ class Observation:
     def unseen(self) -> list[Card]:
         """Cards whose place this seat has not seen: in another hand, the widow or a discard."""
         seen = set(self.hand) | set(self.played()) | set(self.discard)
+        if self.bidder is None:  # a widow shown in a deal without a contract stays where it is
+            seen |= set(self.widow)
         return [c for c in ALL_CARDS if c not in seen]
 
 
@@ -109,7 +111,7 @@ def observe(deal: Deal, seat: int) -> Observation:
             else:
                 returned = tuple(action.cards)
         pre_play.append((mover, action))
-    widow_shown = rules.widow_size and deal.bidder is not None
+    widow_shown = widow_seen(rules, deal.bidder, seat, deal.phase)
     return Observation(
         rules=rules,
         seat=seat,
@@ -134,13 +136,24 @@ def observe(deal: Deal, seat: int) -> Observation:
     )
 
 
+def widow_seen(rules: RuleSet, bidder: int | None, seat: int, phase: str = "play") -> bool:
+    """Has ``seat`` seen the widow? Once the auction has a bidder it is shown to everybody, or
+    under the house rule ``secret_widow`` to the bidder alone; in a deal without a contract only
+    under the house rule ``no_contract_widow_shown``, from the first trick on."""
+    if not rules.widow_size:
+        return False
+    if bidder is None:
+        return rules.no_contract_widow_shown and phase in ("play", "done")
+    return not rules.secret_widow or seat == bidder
+
+
 # -- where the unseen cards can be ---------------------------------------------------------------
 def _places(obs: Observation) -> dict[int, int]:
     """The places unseen cards can be now, with how many cards each holds."""
     rules = obs.rules
     places = {s: obs.sizes[s] for s in range(rules.players) if s != obs.seat}
-    if obs.phase == "auction" and rules.widow_size:
-        places[WIDOW] = rules.widow_size
+    if rules.widow_size and (obs.phase == "auction" or obs.bidder is None) and not obs.widow:
+        places[WIDOW] = rules.widow_size  # before the auction ends, or untaken in a deal without a contract
     if obs.discarded and obs.seat != obs.bidder:
         places[DISCARD] = rules.widow_size
     return places

@@ -54,6 +54,21 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "bidder_porvoo": BIDDER_PORVOO,
 }
 
+# The whole numbers an option may be (players and exchange_size have their own checks). A bound
+# keeps every request small: bids are listed up to ``highest_bid``, and a number of thousands of
+# digits would be slow even to read.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 4),
+    "exchange_size": (0, 4),
+    "min_bid": (1, 1000),
+    "bid_step": (1, 100),
+    "max_bid": (0, 10000),
+    "last_trick_bonus": (0, 200),
+    "bidding_floor": (-10000, 10000),
+    "target": (1, 100000),
+}
+NUMBER_DIGITS = 6  # the most digits an option's number is read with (the ranges above need fewer)
+
 # Strength of each rank in a trick (higher wins), indexed by Rank (A T K Q J 9 8 7 6).
 TEN_HIGH_STRENGTH = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # A 10 K Q J 9 8 7 6 (S0, S1, S2)
 TEN_BELOW_JACK_STRENGTH = (8, 3, 7, 6, 5, 2, 1, 0, -1)  # S3 as written: A K Q J 10 9 8 7 6
@@ -141,10 +156,16 @@ class RuleSet:
     )
     min_bid: int = _opt(40, "Smallest opening bid.", "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120")
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
+    min_bid_off_step: bool = _house(
+        False,
+        "House rule: the smallest opening bid need not be a multiple of the bid step (for example 42); "
+        "an opening of exactly that much is allowed, and every later bid and raise is a multiple of the "
+        "step above it (42, then 45, 50, ...).",
+    )
     max_bid: int = _opt(
         0,
-        "Largest allowed bid or raise (0 = no stated limit: then no bid may exceed the most a deal can "
-        "bring, the pack, the last trick and every declaration bonus).",
+        "Largest allowed bid or raise (0 = no stated limit). No bid may exceed the most a deal can "
+        "bring, the pack, the last trick and every declaration bonus, whatever this says.",
         "S3: 440",
     )
     forced_opening: bool = _opt(
@@ -194,10 +215,21 @@ class RuleSet:
         "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
         "demand a redeal at their first bid.",
     )
+    redeal_four_sixes_late: bool = _house(
+        False,
+        "House rule: a bidder who, after taking the widow or receiving the partner's cards, holds all "
+        "four sixes may demand a redeal before putting cards away or back.",
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
+    )
+    floor_skips_and_reopens: bool = _house(
+        False,
+        "House rule, with a bidding floor: a player whose side is at or below the floor is skipped in "
+        "the auction; if every other player passes without a bid, the bidding reopens for the skipped "
+        "players, who may then bid as usual.",
     )
     raise_allowed: bool = _opt(
         True,
@@ -279,6 +311,12 @@ class RuleSet:
         "remaining K+Q pairs can no longer be declared.",
         "S2",
     )
+    half_questions_repeat: bool = _house(
+        False,
+        "House rule, with half_question_lockout: half questions stay allowed after the first (the pair "
+        "may ask for other halves again); only the full-pair question and the partner's own K+Q pairs "
+        "are locked out for the rest of the deal.",
+    )
     no_discard_aces_tens: bool = _house(False, "House rule: aces and tens may not be discarded after taking the widow.")
     rounding: bool = _opt(
         False,
@@ -311,6 +349,11 @@ class RuleSet:
         "the contract ('seat_contract', 'side_contract') instead of the contract; 'seat' looks at the "
         "bidder's own tricks, 'side' at the pair's (the same thing in the individual games).",
     )
+    no_contract_widow_shown: bool = _house(
+        False,
+        "House rule: in a deal played without a contract (every player passed, all_pass_no_contract), the "
+        "untaken widow is turned face up for everybody at the first trick; its cards stay out of play.",
+    )
     discard_needs_trick: bool = _house(
         False,
         "House rule: the discard counts for the bidder only if the bidder wins at least one trick.",
@@ -325,6 +368,11 @@ class RuleSet:
         "shared",
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
+    )
+    bidder_wins_at_target: bool = _house(
+        False,
+        "House rule: when several sides reach the target in the same deal, the side that bid in that deal "
+        "wins if it is among them, even with a lower total.",
     )
     bidder_wins_ties: bool = _house(
         False,
@@ -346,6 +394,21 @@ class RuleSet:
         def needs(name: str, message: str, code: str):
             problems.append((f"{name} {message}", code, {"option": name}))
 
+        for name, (lowest, highest) in OPTION_RANGES.items():
+            value = getattr(self, name)
+            if name not in ("players", "exchange_size") and not (
+                isinstance(value, int) and not isinstance(value, bool) and lowest <= value <= highest
+            ):
+                problems.append(
+                    (
+                        f"{name} must be a whole number from {lowest} to {highest}, not {value!r}",
+                        "option_range",
+                        {"option": name, "value": value, "lowest": lowest, "highest": highest},
+                    )
+                )
+        if problems:  # a value out of range: the checks below need sensible numbers
+            _, code, params = problems[0]
+            raise RuleSetError("; ".join(message for message, _, _ in problems), code, **params)
         if self.players not in (2, 3, 4):
             bad_value("players", "2, 3 or 4")
         if self.partnership and self.players != 4:
@@ -357,7 +420,7 @@ class RuleSet:
         for name, choices in OPTION_CHOICES.items():
             if getattr(self, name) not in choices:
                 bad_value(name, f"one of {', '.join(choices)}")
-        if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid % self.bid_step:
+        if self.bid_step <= 0 or self.min_bid <= 0 or (self.min_bid % self.bid_step and not self.min_bid_off_step):
             problems.append(
                 (
                     "min_bid must be a positive multiple of bid_step",
@@ -365,7 +428,7 @@ class RuleSet:
                     {"minimum": self.min_bid, "step": self.bid_step},
                 )
             )
-        if self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
+        elif self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
             problems.append(
                 (
                     "max_bid must be a multiple of bid_step and at least min_bid",
@@ -379,6 +442,20 @@ class RuleSet:
             needs("six_card_widow", "needs two or three players each for themselves", "rule_needs_small_game")
         if self.secret_widow and self.partnership:
             needs("secret_widow", "needs a widow (an individual game)", "rule_needs_widow")
+        if self.no_contract_widow_shown and self.partnership:
+            needs("no_contract_widow_shown", "needs a widow (an individual game)", "rule_needs_widow")
+        elif self.no_contract_widow_shown and (self.forced_opening or not self.all_pass_no_contract):
+            needs(
+                "no_contract_widow_shown",
+                "needs all_pass_no_contract without a forced opening",
+                "rule_needs_all_pass",
+            )
+        if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
+            needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
+        if self.floor_skips_and_reopens and not self.bidding_floor:
+            needs("floor_skips_and_reopens", "needs a bidding floor", "rule_needs_floor")
+        if self.redeal_four_sixes_late and not (self.widow_size or self.exchange_size):
+            needs("redeal_four_sixes_late", "needs a widow or an exchange", "rule_needs_widow_or_exchange")
         if self.discard_needs_trick and self.partnership:
             needs("discard_needs_trick", "needs a widow (an individual game)", "rule_needs_widow")
         question_rules = (
@@ -389,6 +466,8 @@ class RuleSet:
             "full_question_lockout",
             "half_question_once",
         )
+        if self.half_questions_repeat and not self.half_question_lockout:
+            needs("half_questions_repeat", "needs half_question_lockout", "rule_needs_half_lockout")
         asking = [name for name in question_rules if getattr(self, name)]
         if asking and not self.partnership:
             problems.append(("partner questions need partnership", "rule_needs_pairs", {"option": asking[0]}))
@@ -429,12 +508,11 @@ class RuleSet:
 
     @property
     def highest_bid(self) -> int:
-        """The highest bid or raise: ``max_bid``, or without one the most a deal can bring (the
-        pack, the last trick and every declaration bonus), down to a multiple of ``bid_step``."""
-        if self.max_bid:
-            return self.max_bid
+        """The highest bid or raise: the most a deal can bring (the pack, the last trick and every
+        declaration bonus, down to a multiple of ``bid_step``), or ``max_bid`` if that is lower."""
         most = self.pack_points + sum(self.bonus)
-        return most - most % self.bid_step
+        most -= most % self.bid_step
+        return min(self.max_bid, most) if self.max_bid else most
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: the pair (0 or 1) or the seat itself."""
@@ -613,6 +691,16 @@ def _parse_value(name: str, text: str, where: str):
             f"{where}: option {name} takes on or off, not {text!r}", "option_on_off", option=name, value=text
         )
     if kind is int:
+        if is_number(text, signed=True) and len(text.lstrip("-")) > NUMBER_DIGITS:
+            lowest, highest = OPTION_RANGES[name]
+            raise RuleSetError(
+                f"{where}: option {name} takes a whole number from {lowest} to {highest}, not {text[:20]!r}...",
+                "option_range",
+                option=name,
+                value=text[:20] + "…",
+                lowest=lowest,
+                highest=highest,
+            )
         if not is_number(text, signed=True):
             raise RuleSetError(
                 f"{where}: option {name} takes a whole number (digits 0-9), not {text!r}",

@@ -160,7 +160,7 @@ def _text(request: dict, name: str, default: str | None = None) -> str:
     if name not in request:
         raise KeyError(name)
     if not isinstance(value, str):
-        raise NotationError(f"{name}: expected text, got {_json_type(value)}")
+        raise NotationError(f"{name}: expected text, got {_json_type(value)}", "field_type", field=name)
     return value
 
 
@@ -169,10 +169,15 @@ def _seed(request: dict, name: str = "seed", default: int | None = None) -> int:
     if name not in request and default is not None:
         return default
     value = request[name]
-    if isinstance(value, str) and is_number(value):
+    if isinstance(value, str) and is_number(value) and len(value) <= MAX_NUMBER_DIGITS:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise NotationError(f"{name}: expected a whole number from 0 to {MAX_SEED}, got {_json_type(value)}")
+        raise NotationError(
+            f"{name}: expected a whole number from 0 to {MAX_SEED}, got {_json_type(value)}",
+            "seed_range",
+            field=name,
+            most=MAX_SEED,
+        )
     return value
 
 
@@ -203,13 +208,38 @@ OPERATIONS = {
     "fields": lambda r: position_fields(_text(r, "position")),
     "drill": lambda r: _drill(_text(r, "theme"), _seed(r)),
     "game": lambda r: _game().step({**r, "seed": _seed(r, default=0)}),
-    "solve": lambda r: _solver().solve_position(_text(r, "position")),
+    "solve": lambda r: _solver().solve(_small_ending(_text(r, "position"))).to_dict(),
     "judge": lambda r: _puzzles().judge(_object(r, "puzzle"), r["answer"]),
     "puzzle": lambda r: _puzzle(_object(r, "puzzle")),
-    "contract": lambda r: _solver().contract_status(parse_position(_text(r, "position"))),
+    "contract": lambda r: _contract(_text(r, "position")),
     "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
     "review": lambda r: _review_step(r),
 }
+
+
+MAX_SOLVE_TRICKS = 6  # tricks left in a position the solve and contract ops search (as the puzzles)
+
+
+def _small_ending(position: str) -> Deal:
+    """A position for the exact solver: at most ``MAX_SOLVE_TRICKS`` tricks left (a search of a
+    whole deal can take minutes; every position the site solves live is an ending this small)."""
+    deal = parse_position(position)
+    left = max(len(hand) for hand in deal.hands)
+    if left > MAX_SOLVE_TRICKS:
+        raise NotationError(
+            f"the solver searches positions with at most {MAX_SOLVE_TRICKS} tricks left; this one has {left}",
+            "solve_too_large",
+            most=MAX_SOLVE_TRICKS,
+            count=left,
+        )
+    return deal
+
+
+def _contract(position: str) -> dict:
+    deal = _small_ending(position)
+    if deal.bidder is None:
+        raise NotationError("contract: the position has no contract (no bidder)", "no_contract")
+    return _solver().contract_status(deal)
 
 
 def _review_step(r: dict) -> dict:
@@ -256,50 +286,109 @@ def _solver():
     return solver
 
 
+MAX_REQUEST = 2_000_000  # characters in one request (a long game's history is far less)
+MAX_NUMBER_DIGITS = 30  # digits of a number in a request (a seed needs 19)
+EXCERPT = 60  # characters of the offending text an error message or parameter quotes at most
+MAX_MESSAGE = 300  # characters of an error message
+
+
+def _read_json(request_json) -> object:
+    """The request, read as strict JSON: no NaN or Infinity, no number of more than
+    ``MAX_NUMBER_DIGITS`` digits, at most ``MAX_REQUEST`` characters."""
+
+    def constant(name):
+        raise NotationError(f"the request is not strict JSON: {name} is not a JSON number", "not_json")
+
+    def whole(text):
+        if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise NotationError(f"a number in the request has more than {MAX_NUMBER_DIGITS} digits", "number_too_long")
+        return int(text)
+
+    def real(text):
+        value = float(text)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise NotationError(f"a number in the request is too large: {text[:EXCERPT]}", "number_too_long")
+        return value
+
+    if not isinstance(request_json, str):
+        raise NotationError("the request must be JSON text", "not_json")
+    if len(request_json) > MAX_REQUEST:
+        raise NotationError(f"the request is longer than {MAX_REQUEST} characters", "request_too_long")
+    try:
+        return json.loads(request_json, parse_constant=constant, parse_int=whole, parse_float=real)
+    except RecursionError:
+        raise NotationError("the request is nested too deeply", "not_json") from None
+    except json.JSONDecodeError as e:
+        raise NotationError(f"the request is not JSON: {e.msg} at character {e.pos}", "not_json") from None
+
+
 def handle(request_json: str) -> str:
     """One JSON request in, one JSON answer out; never raises.
 
-    Bad input answers ``{"ok": false, "error": {"code", "message"}}``: ``code`` is the class of
-    the engine's error (``NotationError``, ``PositionError``, ``PuzzleError``, ...) or
-    ``bad_request`` (not JSON, a missing field); ``internal_error`` would be a bug in the
-    engine, reported instead of raised so that a page never breaks.
+    Bad input answers ``{"ok": false, "error": {"code", "message"}}``: ``code`` names the mistake
+    (``not_json``, ``missing_field``, ``option_range``, ...; the site's catalogs word many of them,
+    ``errors.<code>``) or, for an engine error that names none, its class (``NotationError``,
+    ``PositionError``, ...); ``bad_request`` is a field of the wrong kind; ``internal_error``
+    would be a bug in the engine, reported instead of raised so that a page never breaks. The
+    answer is strict JSON, and a message quotes at most a short excerpt of the request.
     """
     request = None
     try:
-        try:
-            request = json.loads(request_json)
-        except RecursionError:
-            raise NotationError("the request is nested too deeply") from None
+        request = _read_json(request_json)
         if not isinstance(request, dict):
             raise NotationError("the request must be a JSON object")
         op = request.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
             raise NotationError(f"unknown op {op!r}; known: {', '.join(OPERATIONS)}"[:300])
         answer = OPERATIONS[op](request)
-        return json.dumps({"ok": True, "id": _request_id(request), **answer}, ensure_ascii=False)
-    except (ValueError, KeyError, TypeError) as e:
-        if isinstance(e, json.JSONDecodeError) or not isinstance(e, ValueError):
-            code = "bad_request"
-        else:
-            code = type(e).__name__
-        message = f"missing field {e}" if isinstance(e, KeyError) else str(e)
+    except KeyError as e:
+        return _error(request, "missing_field", f"missing field {str(e)[:EXCERPT]}", {"field": str(e.args[0])})
+    except (ValueError, TypeError) as e:
         if getattr(e, "code", None):  # a NotationError that names its mistake for the site's catalogs
-            return _error(request, e.code, message, e.params)
-        return _error(request, code, message)
+            return _error(request, e.code, str(e), e.params)
+        if isinstance(e, TypeError):
+            return _error(request, "bad_request", f"a field of the request has the wrong kind of value ({e})")
+        if type(e) is ValueError:  # Python's own words: not a mistake the engine named
+            return _error(request, "bad_value", f"a value in the request cannot be used ({e})")
+        return _error(request, type(e).__name__, str(e))
     except Exception as e:  # a bug: still an answer, never an exception in the page
         return _error(request, "internal_error", f"{type(e).__name__}: {e}")
+    try:
+        return json.dumps({"ok": True, "id": _request_id(request), **answer}, ensure_ascii=False, allow_nan=False)
+    except ValueError as e:  # a number that is not finite: never in an answer a browser must read
+        return _error(request, "internal_error", f"the answer is not strict JSON: {e}")
 
 
 def _request_id(request):
     """The request's ``id`` echoed back when it is text or a whole number (the worker's ids)."""
     rid = request.get("id") if isinstance(request, dict) else None
-    return rid if isinstance(rid, (str, int)) else None
+    if isinstance(rid, bool) or not isinstance(rid, (str, int)) or len(str(rid)) > EXCERPT:
+        return None
+    return rid
 
 
 def _error(request, code: str, message: str, params: dict | None = None) -> str:
     """A refusal; a NotationError that names its mistake gives its own code and parameters, which
     the site's catalogs word in the page's language (``message`` is for developers)."""
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 1] + "…"
     error = {"code": code, "message": message}
     if params is not None:
-        error["params"] = params
-    return json.dumps({"ok": False, "id": _request_id(request), "error": error}, ensure_ascii=False)
+        error["params"] = {key: _short(value) for key, value in params.items()}
+    answer = {"ok": False, "id": _request_id(request), "error": error}
+    try:
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False, default=str)
+    except ValueError:  # a parameter that is not a finite number
+        error.pop("params")
+        return json.dumps(answer, ensure_ascii=False, default=str)
+
+
+def _short(value):
+    """A parameter as the answer quotes it: text cut to a short excerpt."""
+    if isinstance(value, str) and len(value) > EXCERPT:
+        return value[: EXCERPT - 1] + "…"
+    if isinstance(value, (list, tuple)) and len(value) > 40:
+        return [_short(v) for v in value[:40]]
+    if isinstance(value, (list, tuple)):
+        return [_short(v) for v in value]
+    return value

@@ -66,6 +66,8 @@ function eventText(e) {
       return say("ev_contract", e.seat, { amount: e.amount });
     case "widow":
       return ui("ev_widow", { cards: cardList(e.cards) });
+    case "widow_secret":
+      return say("ev_widow_secret", e.seat, { count: e.count });
     case "discard":
       return e.seat === 0 ? ui("ev_discard_you", { cards: cardList(e.cards) }) : say("ev_discard", e.seat, { count: e.count });
     case "give":

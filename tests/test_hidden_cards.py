@@ -1,0 +1,170 @@
+"""No seat ever sees a card it could not see at a real table: nothing of another hand, of a
+secret widow (house rule ``secret_widow``), of another seat's discard or of an exchange it took
+no part in appears in its observation (``observe``, what the computer players and the hints
+read), in the story of the deal it is told (``game.public_log``), in the play page's view of
+it or in a hint, under every rule set.
+
+What a seat may know is worked out here from the deal itself, not from ``observe``: its own
+cards, every card played, the widow once shown to it, its own discard, and the cards of an
+exchange it gave or received. Every card named anywhere in what it is told must be among them.
+The view's ``history`` (the replay token the browser sends back, like the seed) and the record
+of a finished deal are not part of what the page shows during a deal and are left out.
+"""
+
+import json
+import random
+import re
+
+import pytest
+
+from engine import PRESETS, Deal, Discard, Give, Play, Return, parse_rules
+from engine import game as game_module
+from engine.game import public_log
+from engine.observe import observe
+from engine.players import random_action
+
+CARD = re.compile(r"(?<![A-Za-z0-9])([SCDH][AKQJT9876])(?![A-Za-z0-9])")
+WIDOW_PRESETS = [name for name, rules in PRESETS.items() if rules.widow_size]
+RULE_TEXTS = sorted(PRESETS) + [
+    *(f"{name}+secret_widow" for name in WIDOW_PRESETS),
+    "three-player+secret_widow+six_card_widow",
+    "wikibooks-2p+secret_widow+six_card_widow+no_discard_aces_tens",
+    "three-player+secret_widow+forced_opening=off+all_pass_no_contract",
+    "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
+    "wikibooks-4p+forced_opening=off+all_pass_no_contract+no_contract_widow_shown+six_card_widow=off",
+    "faq-pairs+half_questions_repeat",
+    "faq-pairs+exchange_size=4",
+    "ukrainian+raise_between_exchange=off",
+    "wikibooks-pairs+half_question_bluff+half_question_with_pair",
+]
+
+
+def may_know(deal: Deal, seat: int) -> set[str]:
+    """Every card ``seat`` has seen so far in ``deal``."""
+    rules = deal.rules
+    seen = set(deal.initial_hands[seat]) | set(deal.hands[seat])
+    secret = rules.secret_widow and seat != deal.bidder
+    if rules.widow_size and deal.bidder is not None and not secret:
+        seen |= set(deal.initial_widow)
+    if rules.no_contract_widow_shown and deal.bidder is None and deal.phase in ("play", "done"):
+        seen |= set(deal.initial_widow)  # turned face up at the first trick
+    partner = rules.partner_of(deal.bidder) if deal.bidder is not None and rules.partnership else None
+    for mover, action in deal.history:
+        if isinstance(action, Play):
+            seen.add(action.card)
+        elif isinstance(action, Discard) and mover == seat:
+            seen |= set(action.cards)
+        elif isinstance(action, (Give, Return)):
+            receiver = deal.bidder if isinstance(action, Give) else partner
+            if seat in (mover, receiver):
+                seen |= set(action.cards)
+    return {str(c) for c in seen}
+
+
+def named_cards(value) -> set[str]:
+    return set(CARD.findall(json.dumps(value, default=str)))
+
+
+def observation_cards(obs) -> set[str]:
+    cards = set(obs.hand) | set(obs.widow) | set(obs.discard) | set(obs.given or ()) | set(obs.returned or ())
+    for _, action in obs.pre_play + obs.plays:
+        if action is not None:
+            cards |= set(getattr(action, "cards", ())) | ({action.card} if isinstance(action, Play) else set())
+    return {str(c) for c in cards}
+
+
+def check_every_seat(deal: Deal):
+    for seat in range(deal.rules.players):
+        known = may_know(deal, seat)
+        obs = observe(deal, seat)
+        leaked = observation_cards(obs) - known
+        assert not leaked, (format(deal.rules), seat, deal.phase, "observation", leaked)
+        story = public_log(deal, seat)
+        leaked = named_cards(story) - known
+        assert not leaked, (format(deal.rules), seat, deal.phase, "story", leaked)
+
+
+@pytest.mark.parametrize("text", RULE_TEXTS)
+def test_no_seat_is_shown_a_card_it_has_not_seen(text):
+    rules = parse_rules(text)
+    for seed in range(4):
+        deal = Deal.new(rules, seed, dealer=seed % rules.players)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            check_every_seat(deal)
+            deal.apply(random_action(deal, rng))
+
+
+@pytest.mark.parametrize("text", [f"{name}+secret_widow" for name in WIDOW_PRESETS])
+def test_a_secret_widow_is_seen_by_the_bidder_alone(text):
+    rules = parse_rules(text)
+    checked = 0
+    for seed in range(30):
+        deal = Deal.new(rules, seed, dealer=seed % rules.players)
+        rng = random.Random(seed)
+        while deal.phase == "auction":
+            deal.apply(random_action(deal, rng))
+        if deal.bidder is None:
+            continue
+        widow = {str(c) for c in deal.initial_widow}
+        for seat in range(rules.players):
+            obs = observe(deal, seat)
+            story = public_log(deal, seat)
+            if seat == deal.bidder:
+                assert {str(c) for c in obs.widow} == widow and widow <= named_cards(story)
+            else:
+                assert obs.widow == () and not widow & named_cards(story)
+                assert {"kind": "widow_secret", "seat": deal.bidder, "count": len(widow)} in story
+        checked += 1
+    assert checked >= 10
+
+
+def play_page_deals(text: str, seeds, hints: bool):
+    """Seat 0 through the play page's steps (``game.step``), taking random legal actions, passing
+    in the auction more often than not so that the computers get the contract too; yields each
+    view with the deal it shows."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        request = {"rules": text, "seed": seed, "history": [[]], "computers": ["normal"] + ["easy"] * 3}
+        request["computers"] = request["computers"][: parse_rules(text).players - 1]
+        view = game_module.step(request)
+        while True:
+            match = game_module._replay(parse_rules(text), seed, view["history"])
+            yield view, match.deal
+            if view["phase"] == "done" or not view["legal"]:
+                break
+            if hints and rng.random() < 0.15:
+                yield game_module.hint({**request, "history": view["history"]}), match.deal
+            legal = view["legal"]
+            action = "p" if "p" in legal and rng.random() < 0.8 else rng.choice(legal)
+            view = game_module.step({**request, "history": view["history"], "action": action})
+
+
+@pytest.mark.parametrize("text", ["three-player+secret_widow", "wikibooks-4p+secret_widow", "faq-pairs", "german"])
+def test_the_play_page_and_its_hints_show_seat_0_only_what_it_has_seen(text):
+    views = 0
+    for view, deal in play_page_deals(text, range(3), hints=True):
+        if deal.is_over:
+            continue
+        shown = {key: value for key, value in view.items() if key not in ("history", "record")}
+        leaked = named_cards(shown) - may_know(deal, 0)
+        assert not leaked, (text, deal.phase, leaked, shown)
+        views += 1
+    assert views > 10
+
+
+def test_the_normal_player_does_not_read_a_secret_widow():
+    """The computer players' guesses put the widow's cards anywhere they could be, not where
+    they are: a seat that did not see the widow finds no widow in its observation."""
+    rules = parse_rules("three-player+secret_widow")
+    for seed in range(20):
+        deal = Deal.new(rules, seed)
+        rng = random.Random(seed)
+        while deal.phase == "auction":
+            deal.apply(random_action(deal, rng))
+        if deal.bidder is None:
+            continue
+        other = (deal.bidder + 1) % 3
+        obs = observe(deal, other)
+        assert obs.widow == ()
+        assert set(deal.initial_widow) <= set(obs.unseen())

@@ -111,8 +111,19 @@ class Solution:
         return out
 
 
+class SearchCut(Exception):
+    """A search ran past its node budget (``Solver.node_limit``). The solver's position is left
+    mid-search: throw the solver away (its tables stay sound: an entry is written only for a
+    finished search of its position, or holds the bounds the position shows by itself)."""
+
+
 class Solver:
-    """Search state for one position; ``max_side`` defaults to the side of the player to move."""
+    """Search state for one position; ``max_side`` defaults to the side of the player to move.
+
+    ``node_limit``: a search that would visit more nodes (counted in ``nodes``, from the solver's
+    start) raises ``SearchCut``; ``value`` keeps the bounds it has proved so far in ``bracket``."""
+
+    node_limit = 1 << 62
 
     def __init__(self, deal, max_side: int | None = None):
         if deal.phase != "play":
@@ -804,6 +815,8 @@ class Solver:
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the points still to come for the MAX side."""
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchCut(self.nodes)
         if beta <= 0:  # no side ever loses points: the value is at least 0
             return 0
         boundary = not self.trick and self.pending is None
@@ -912,6 +925,7 @@ class Solver:
         last = 0  # +1 after a search that succeeded, -1 after one that failed
         bracketed = False
         while lower < upper:
+            self.bracket = (lower * unit, upper * unit)  # proved so far (for an estimate if cut)
             g = self.search(beta * unit - 1, beta * unit)
             result = 1 if g >= beta * unit else -1
             if result > 0:

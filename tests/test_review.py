@@ -42,6 +42,7 @@ def check_against_the_solver(review: dict) -> int:
     for d in review["decisions"]:
         if d["forced"] or d["cost"] is None:
             continue
+        assert not d.get("estimate"), f"decision {d['number']} is an estimate: review it unbounded"
         if "position" in d:  # a card, declaration, question or answer
             solution = solve(parse_position(d["position"]))
             values = {a.action: a.value for a in solution.actions}
@@ -182,7 +183,10 @@ def test_a_record_that_stops_before_the_first_trick_reviews_what_it_can():
     cut = record[: record.index(",raise:") if ",raise:" in record else record.index(",hold")]
     review = Review(cut, 0).run_all()
     assert review["auction"] is None and not review["over"]
-    assert [d["kind"] for d in review["decisions"]] == ["discard"] and review["decisions"][0]["cost"] is None
+    kinds = [d["kind"] for d in review["decisions"]]
+    # the bids are reviewed by what the seat could see; the discard needs the first trick
+    assert kinds[-1] == "discard" and set(kinds[:-1]) == {"bid"} and review["decisions"][-1]["cost"] is None
+    assert all(d["sight"] is not None or d["forced"] for d in review["decisions"])
 
 
 def _forced_opening_deal(seed):

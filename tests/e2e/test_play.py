@@ -462,3 +462,45 @@ def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(
         assert wrong not in review
     j.check("forced-review")
     assert not j.v.errors
+
+
+def test_the_review_shows_its_first_results_at_once_and_both_figures_on_a_costly_choice(visit, base_url):
+    """Three-player against normal players, seat 0 plays one card the solver finds dear (issue
+    24): the review's first results show within 3 s of opening it (its worker started when the
+    deal ended), a costly choice shows its cost by what you could see (the blame) and in
+    hindsight, and the summary names it among the costliest moments by what you could see."""
+    from engine.review import Review
+
+    seed, computers = 11, ["normal", "normal"]
+    actions, states, bad, final = script("three-player", seed, computers)
+    expected = Review(final["record"], 0).run_all()  # the same engine and bounds as the worker
+    costly = next(
+        d
+        for d in expected["decisions"]
+        if d["sight"] and d["sight"]["blame"] and (d["cost"] or 0) > 0 and d["number"] in expected["moments"]
+    )
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-rules", "three-player")
+    j.start()
+    for action in actions:
+        j.act(action)
+    page.wait_for_selector("#review-start[data-ready=true]", timeout=120_000)
+    started = time.time()
+    j.press(page.locator("#review-start"))
+    page.wait_for_selector("#review .review-results .decision .verdict-line", timeout=3_000)
+    assert time.time() - started <= 3.0
+    j.wait_text("#review", lambda t: j.ui("review_total", cost="")[:10] in t or j.ui("review_perfect") in t, 600)
+    block = page.locator(f'#review .decision[data-number="{costly["number"]}"]').inner_text()
+    hint = costly["sight"]["hint"]
+    hint_name = card_name(hint, "nom", j.catalog) if re.fullmatch(r"[SCDH][AKQJT9876]", hint) else None
+    blame = j.ui("review_sight_blame_you", cost=costly["sight"]["cost"], hint=hint_name or "{hint}")
+    assert (blame if hint_name else blame.split("(")[0]) in block
+    assert j.ui("review_cost_you", cost=costly["cost"]) in block
+    if costly.get("estimate"):
+        assert j.ui("review_estimate") in block
+    summary = page.locator("#review .costly-list").inner_text()
+    assert f"−{costly['sight']['cost']}" in summary and f"−{costly['cost']}" in summary
+    assert j.ui("review_sight_total_you", cost=expected["sight_cost"]) in page.locator("#review").inner_text()
+    j.check("review-two-figures")
+    assert not j.v.errors

@@ -50,25 +50,32 @@ PLAY_KINDS = {Play: "card", Declare: "declare", AskFull: "ask", AskHalf: "ask", 
 STEP_KINDS = ("make", "value", "decision")  # a later kind answers everything an earlier one does
 POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this many entries
 # The bounds of every review, the same in the command line and in the browser's worker: no solver
-# step visits more than STEP_NODES nodes, and one review no more than REVIEW_NODES in all (about
-# 1 s and 8 s of CPython on a loaded machine, 2-3 times that in Pyodide). A search cut short gives
-# an estimate instead (``estimate``): the quick play-out of ``engine.normal`` from that position,
-# kept within the bounds the search had proved.
-STEP_NODES = 40_000
-REVIEW_NODES = 300_000
+# step visits more than STEP_NODES nodes or runs past STEP_SECONDS, and the solver steps of one
+# review visit no more than REVIEW_NODES nodes in all, none starting a search past REVIEW_SECONDS
+# of the review's time (its quick evaluations by what the seat could see included). The
+# node budgets decide on an unloaded machine (about 0.5 s a step, 4 s a review in CPython; twice
+# that in Pyodide) and give the same review everywhere; the clock only steps in on a slow or
+# loaded one. A search cut short gives an estimate instead (``estimate``): the quick play-out of
+# ``engine.normal`` from that position, kept within the bounds the search had proved.
+STEP_NODES = 100_000
+REVIEW_NODES = 800_000
+STEP_SECONDS = 3.0
+REVIEW_SECONDS = 10.0
 BLAME_MARGIN = 5  # by what the seat could see, a choice this close to the hint's is not blamed
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Node budgets of a review's solver steps (``None``: unbounded)."""
+    """Budgets of a review's solver steps (``None``: unbounded)."""
 
     step: int | None = STEP_NODES
     review: int | None = REVIEW_NODES
+    step_seconds: float | None = STEP_SECONDS
+    review_seconds: float | None = REVIEW_SECONDS
 
 
 BOUNDED = Budget()
-UNBOUNDED = Budget(None, None)
+UNBOUNDED = Budget(None, None, None, None)
 
 
 def contract_made(rules, total: int, contract: int) -> bool:
@@ -176,22 +183,24 @@ def distinct_choices(deal: Deal) -> list:
     return [o for o in options if deal.why_illegal(o) is None]
 
 
-def _decision_values(solver: Solver, action) -> dict:
+def _decision_values(solver: Solver, action, progress: dict | None = None) -> dict:
     """At a trick-play position: its value, the exact value of ``action`` and every action as
     good as the best, in the order of the legal actions (as ``solve`` gives them, for less: one
-    zero-window search per other group of equivalent actions instead of an exact value)."""
+    zero-window search per other group of equivalent actions instead of an exact value).
+    ``progress`` receives each figure as soon as it is proved (for a search cut short)."""
     from .normal import action_move
     from .solver import move_to_action
 
+    progress = {} if progress is None else progress
     seat = solver._to_move()
     groups = solver.root_moves()
-    best = solver.value()
+    best = progress["value"] = solver.value()
     made = action_move(action)
     snap = solver._snapshot()
     gain = solver._apply(made, seat)
-    chosen = gain + solver.value(best - gain)
+    chosen = progress["chosen"] = gain + solver.value(best - gain)
     solver._undo(made, seat, snap)
-    best_moves = []
+    best_moves = progress["best"] = []
     for group in groups:
         if made in group:
             good = chosen == best
@@ -203,6 +212,18 @@ def _decision_values(solver: Solver, action) -> dict:
         if good:
             best_moves += [str(move_to_action(m)) for m in group]
     return {"value": best, "chosen": chosen, "best": best_moves}
+
+
+def _partial_decision(deal: Deal, side: int, action, progress: dict) -> dict | None:
+    """What a decision search cut short had proved, where it is enough for the cost: the
+    position's value and the value of the action made (then only the list of best actions may
+    miss some, and says so: ``best_partial``)."""
+    if "chosen" not in progress:
+        return None
+    best = list(progress.get("best", []))
+    if progress["chosen"] == progress["value"] and str(action) not in best:
+        best.append(str(action))
+    return {"value": progress["value"], "chosen": progress["chosen"], "best": best, "best_partial": True}
 
 
 def _playout_value(deal: Deal, side: int) -> int:
@@ -299,6 +320,7 @@ class Review:
         self.exhaustive = exhaustive
         self.budget = budget
         self.nodes = 0  # solver nodes spent so far
+        self.seconds = 0.0  # and the time the steps took
         self.steps: list[_Step] = []
         self.results: dict[str, object] = {}
         self.estimated: set[str] = set()  # steps whose search was cut short
@@ -449,35 +471,54 @@ class Review:
             if s.key not in self.results:
                 self.results[s.key] = self._compute(s)
 
-    def _limit(self) -> int | None:
-        """The nodes the next solver step may visit."""
-        step, review = self.budget.step, self.budget.review
-        left = None if review is None else max(review - self.nodes, 0)
-        if step is None:
-            return left
-        return step if left is None else min(step, left)
+    def _limit(self) -> tuple[int | None, float | None]:
+        """The nodes the next solver step may visit, and when it must stop (``None``: no limit)."""
+        import time
+
+        budget = self.budget
+        left = None if budget.review is None else max(budget.review - self.nodes, 0)
+        nodes = budget.step if left is None else left if budget.step is None else min(budget.step, left)
+        now = time.perf_counter()
+        ends = []
+        if budget.step_seconds is not None:
+            ends.append(now + budget.step_seconds)
+        if budget.review_seconds is not None:
+            ends.append(now + max(budget.review_seconds - self.seconds, 0.0))
+        return nodes, min(ends) if ends else None
 
     def _compute(self, step: _Step):
-        if step.kind == "sight":
-            return self._sight(step)
-        limit = self._limit()
+        import time
+
+        if step.kind == "sight":  # its time counts against the review's clock too
+            started = time.perf_counter()
+            try:
+                return self._sight(step)
+            finally:
+                self.seconds += time.perf_counter() - started
+        nodes, deadline = self._limit()
         solver = None
-        if limit != 0:
+        self._progress = {}
+        if nodes != 0 and (deadline is None or deadline > time.perf_counter()):
             solver = self.pool.solver(step.deal, step.side)
-            if limit is not None:
-                solver.node_limit = limit
+            solver.set_budget(nodes, deadline)
+            started = time.perf_counter()
             try:
                 return self._search(solver, step)
             except SearchCut:
                 pass
             finally:
-                self.nodes += min(solver.nodes, limit) if limit is not None else solver.nodes
+                self.nodes += solver.nodes if nodes is None else min(solver.nodes, nodes)
+                self.seconds += time.perf_counter() - started
+            if step.kind == "decision":
+                found = _partial_decision(step.deal, step.side, step.action, self._progress)
+                if found is not None:  # the cost is exact; only the list of best actions is not
+                    return found
         self.estimated.add(step.key)  # cut short (or no budget left): an estimate
         return self._estimate(step, solver)
 
     def _search(self, solver: Solver, step: _Step):
         if step.kind == "decision":
-            return _decision_values(solver, step.action)
+            return _decision_values(solver, step.action, self._progress)
         if step.kind == "value":
             return solver.value()
         if step.kind == "make":
@@ -494,7 +535,11 @@ class Review:
 
     def _estimate(self, step: _Step, cut: Solver | None):
         if step.kind == "decision":
-            return _estimate_decision(step.deal, step.side, step.action)
+            found = _estimate_decision(step.deal, step.side, step.action)
+            if "value" in self._progress:  # the position's value was proved: keep it
+                best = self._progress["value"]
+                found = {"value": best, "chosen": min(found["chosen"], best), "best": found["best"]}
+            return found
         if step.kind == "value":
             return _estimate_value(step.deal, step.side, cut)
         value = _estimate_value(step.deal, step.side, cut if step.kind == "make" else None)
@@ -581,7 +626,13 @@ class Review:
             "moments": [d["number"] for d in blamed[:3]],  # the costliest by what the seat could see
             "hinted": sum(1 for d in decisions if d["sight"] and d["sight"]["matched"]),
             "estimates": sum(1 for d in decisions if d.get("estimate")),
-            "budget": {"step": self.budget.step, "review": self.budget.review, "used": self.nodes},
+            "budget": {
+                "step": self.budget.step,
+                "review": self.budget.review,
+                "step_seconds": self.budget.step_seconds,
+                "review_seconds": self.budget.review_seconds,
+                "used": self.nodes,
+            },
             "tricks": _tricks(final),
             "log": public_log(final, self.seat),  # the story of the deal, for the replay
             "over": final.is_over,
@@ -683,6 +734,8 @@ class Review:
             cost=best - chosen,
             best=found["best"],
         )
+        if found.get("best_partial"):
+            out["best_partial"] = True  # the search was cut short after the cost was proved
         return out
 
     def _card_choice(self, out, kind, before, plan) -> dict:

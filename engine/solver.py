@@ -121,9 +121,31 @@ class Solver:
     """Search state for one position; ``max_side`` defaults to the side of the player to move.
 
     ``node_limit``: a search that would visit more nodes (counted in ``nodes``, from the solver's
-    start) raises ``SearchCut``; ``value`` keeps the bounds it has proved so far in ``bracket``."""
+    start) raises ``SearchCut``; so does one still running at ``deadline`` (a
+    ``time.perf_counter()`` reading, looked at every ``CLOCK_NODES`` nodes). ``value`` keeps the
+    bounds it has proved so far in ``bracket``."""
 
-    node_limit = 1 << 62
+    node_limit = 1 << 62  # the next check: the node budget, or the next look at the clock
+    node_budget = 1 << 62
+    deadline: float | None = None
+    CLOCK_NODES = 2048
+
+    def set_budget(self, nodes: int | None = None, deadline: float | None = None) -> None:
+        """Cut searches short after ``nodes`` more nodes in all, or at ``deadline``."""
+        self.node_budget = (1 << 62) if nodes is None else self.nodes + nodes
+        self.deadline = deadline
+        self.node_limit = self.node_budget if deadline is None else min(self.node_budget, self.nodes + self.CLOCK_NODES)
+
+    def _over_limit(self) -> None:
+        """The node count passed ``node_limit``: out of budget, past the deadline, or time to
+        look at the clock again."""
+        if self.nodes > self.node_budget:
+            raise SearchCut(self.nodes)
+        import time
+
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchCut(self.nodes)
+        self.node_limit = min(self.node_budget, self.nodes + self.CLOCK_NODES)
 
     def __init__(self, deal, max_side: int | None = None):
         if deal.phase != "play":
@@ -816,7 +838,7 @@ class Solver:
         """Fail-soft alpha-beta on the points still to come for the MAX side."""
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise SearchCut(self.nodes)
+            self._over_limit()
         if beta <= 0:  # no side ever loses points: the value is at least 0
             return 0
         boundary = not self.trick and self.pending is None

@@ -15,7 +15,17 @@ from engine import game as table
 from engine.arena import play_deal
 from engine.normal import BID_SAMPLES, POINT_WEIGHT, RAISE_MARGIN, _finish, _won_by, decide, hint_rng
 from engine.observe import observe, sample_deals
-from engine.review import BLAME_MARGIN, REVIEW_NODES, STEP_NODES, Budget, Review, review_step
+from engine.review import (
+    BLAME_MARGIN,
+    REVIEW_NODES,
+    REVIEW_SECONDS,
+    STEP_NODES,
+    STEP_SECONDS,
+    UNBOUNDED,
+    Budget,
+    Review,
+    review_step,
+)
 from engine.web import handle, play
 
 THREE = PRESETS["three-player"]
@@ -191,7 +201,7 @@ def test_every_review_step_keeps_within_its_budget(index):
 def test_a_search_cut_short_is_labelled_an_estimate_and_an_unbounded_one_is_exact():
     record = play_deal(THREE, 4, ("normal",) * 3).record()
     tight = Review(record, 0, budget=Budget(step=300, review=None)).run_all()
-    exact = Review(record, 0, budget=Budget(None, None)).run_all()
+    exact = Review(record, 0, budget=UNBOUNDED).run_all()
     assert tight["estimates"] > 0 and exact["estimates"] == 0
     for cut, full in zip(tight["decisions"], exact["decisions"]):
         assert cut["action"] == full["action"] and cut["sight"] == full["sight"]  # the same hints
@@ -203,12 +213,32 @@ def test_the_worker_op_and_the_command_line_use_the_same_bounds():
     record = play("three-player", 5)["record"]
     answer = json.loads(handle(json.dumps({"op": "review", "record": record, "seat": 0})))
     assert answer["ok"]
-    review = answer["review"]
-    assert review["budget"] == {"step": STEP_NODES, "review": REVIEW_NODES, "used": review["budget"]["used"]}
+    review = answer["review"]  # the op without a step: the whole review, bounded
+    bounds = {
+        "step": STEP_NODES,
+        "review": REVIEW_NODES,
+        "step_seconds": STEP_SECONDS,
+        "review_seconds": REVIEW_SECONDS,
+    }
+    assert {k: v for k, v in review["budget"].items() if k != "used"} == bounds
     assert review["budget"]["used"] <= REVIEW_NODES
-    assert review == Review(record, 0).run_all()
-    one = review_step(record, 0, 0)  # a single step: the first one, quick, with partial results
-    assert one["done"] >= 1 and "partial" in one or "review" in one
+    cli = Review(record, 0).run_all()  # what `python -m engine review` prints
+    assert {k: v for k, v in cli["budget"].items() if k != "used"} == bounds
+    # the same choices and the same figures by what the seat could see (no solver, no clock)
+    assert [(d["action"], d["sight"]) for d in review["decisions"]] == [
+        (d["action"], d["sight"]) for d in cli["decisions"]
+    ]
+    one = review_step(record, 0, 0)  # a single step: the first one, quick, with what it found
+    assert one["done"] >= 1 and ("partial" in one or "review" in one)
+
+
+def test_a_bounded_reviews_exact_figures_agree_with_the_solver():
+    """Bounded as in the browser: whatever the review does not label an estimate is exact."""
+    from test_review import check_against_the_solver
+
+    deal = play_deal(THREE, 6, ("normal",) * 3)
+    review = Review(deal.record(), 0, budget=Budget(step=20_000, review=None)).run_all()
+    assert check_against_the_solver(review, allow_estimates=True) >= 3
 
 
 def test_partial_reviews_show_what_is_worked_out():

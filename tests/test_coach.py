@@ -178,20 +178,54 @@ def _hard_records() -> list[str]:
     return records
 
 
+# The solver's speed on this machine unloaded (README, ``make bench-solver``: 180,000-220,000
+# nodes a second in CPython), with room to spare: the wall-clock limits below stretch by how
+# much slower the machine is now (it is shared: at a load of 15 on 2 cores it runs 8 times slower).
+REFERENCE_NODES_PER_SECOND = 150_000
+
+
+def _slowdown() -> float:
+    """How many times slower than the reference the solver runs now (at least 1)."""
+    from engine.solver import SearchCut, Solver
+
+    deal = parse_record(play("three-player", 5)["record"])
+    start = Deal(deal.rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer)
+    for _, action in deal.history:
+        if start.phase == "play":
+            break
+        start.apply(action)
+    solver = Solver(start)
+    solver.set_budget(30_000)
+    clock = time.perf_counter()
+    try:
+        solver.value()
+    except SearchCut:
+        pass
+    speed = solver.nodes / (time.perf_counter() - clock)
+    return max(1.0, REFERENCE_NODES_PER_SECOND / speed)
+
+
 @pytest.mark.parametrize("index", range(4))
 def test_every_review_step_keeps_within_its_budget(index):
+    """No step visits more than its nodes; none takes longer than its clock and a little (its
+    quick evaluation by what the seat could see, or the estimate after a cut: 5 s in all, as
+    the issue asks of the browser), and the issue's seed-5 review finishes within 15 s, both
+    stretched by how much slower than usual the machine runs at the moment."""
     record = _hard_records()[index]
+    slow = _slowdown()
     review = Review(record, 0)
     start = time.perf_counter()
     for i in range(review.total):
         before, clock = review.nodes, time.perf_counter()
         review.run(i)
         assert review.nodes - before <= STEP_NODES
-        assert time.perf_counter() - clock < 6.0, f"step {i} ({review.steps[i].kind}) took too long"
+        took = time.perf_counter() - clock
+        assert took < 5.0 * slow, f"step {i} ({review.steps[i].kind}) took {took:.1f} s (slowdown {slow:.1f})"
     assert review.nodes <= REVIEW_NODES
     out = review.result()
     if index == 0:  # the issue's deal: the review of seat 0 finishes within 15 s in CPython
-        assert time.perf_counter() - start <= 15.0
+        took = time.perf_counter() - start
+        assert took <= 15.0 * slow, f"{took:.1f} s (slowdown {slow:.1f})"
         assert out["estimates"] > 0  # its dear searches were cut short, and say so
     for d in out["decisions"]:
         if d.get("estimate"):

@@ -632,7 +632,7 @@ function decisionBlock(d) {
   block.dataset.cost = String(d.cost ?? 0); // in hindsight
   block.dataset.sightCost = String(d.sight && d.sight.cost !== null ? d.sight.cost : 0);
   block.dataset.number = String(d.number);
-  const contract = d.kind === "raise" ? d.contract : state.contract;
+  const contract = d.kind === "raise" ? (d.held ?? d.contract) : state.contract; // "hold" keeps the bid
   block.append(el("p", "choice-made", ui("review_choice", { choice: choiceName(d.action, contract) })));
   if (d.forced) {
     block.append(el("p", "", ui("review_forced")));

@@ -51,7 +51,7 @@ STEP_KINDS = ("make", "value", "decision")  # a later kind answers everything an
 POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this many entries
 # The bounds of every review, the same in the command line and in the browser's worker: no solver
 # step visits more than STEP_NODES nodes or runs past STEP_SECONDS, and the solver steps of one
-# review visit no more than REVIEW_NODES nodes in all, none searching on past REVIEW_SECONDS
+# review visit no more than REVIEW_NODES nodes in all, none starting a search past REVIEW_SECONDS
 # of the review's time (its quick evaluations by what the seat could see included). The
 # node budgets decide on an unloaded machine (about 0.5 s a step, 4 s a review in CPython; twice
 # that in Pyodide) and give the same review everywhere; the clock only steps in on a slow or

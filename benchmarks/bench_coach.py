@@ -1,16 +1,25 @@
 """The coach's figures: how strong the normal computer player is, and how fast its moves and the
 deal review are, in CPython and in Pyodide (under Node, as in the browser's worker).
 
-    python benchmarks/bench_coach.py [--parts arena,moves,review] [--deals N] [--reviews N]
-                                     [--move-deals N] [--no-pyodide]
+    python benchmarks/bench_coach.py [--parts arena,moves,review,bids] [--deals N] [--reviews N]
+                                     [--move-deals N] [--bid-hands N] [--no-pyodide]
 
 arena   duplicate deals, normal against easy (``engine.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
         per deal of each type and the difference with its 95 % interval
 moves   every decision of seat 0 in seeded deals played by normal players (three-player and
         faq-pairs), timed one by one: median and slowest, CPython and Pyodide
-review  complete reviews of seat 0 in seeded three-player deals played by normal players (11
-        tricks), CPython and Pyodide: median and slowest, and steps per review
+review  complete reviews of seat 0 (the review's own bounds, as in the browser and the CLI) in
+        20 seeded deals of normal players per game (three-player, faq-pairs), and of the seed-5
+        deal of ``python -m engine play --preset three-player --seed 5``, CPython and Pyodide:
+        median and slowest review, the slowest single step, steps per review and how many
+        figures are estimates (a search cut short). Targets: slowest review 30 s in Pyodide,
+        slowest step 5 s in Pyodide, the seed-5 review 15 s in CPython
+bids    agreement of the bid hint with play: over 200 seeded three-player hands at seat 0's
+        first free turn in the auction, the hint (pass or bid) against the deal played out by
+        normal players with seat 0 as the bidder at that bid (its raise its own): how often the
+        hint says pass on a hand that makes its contract, with the bid valued as before issue 24
+        (at the bid alone, no raise) next to it
 
 Timings move with the machine's load: compare the Pyodide/CPython ratios from one run.
 """
@@ -56,8 +65,13 @@ def run(jobs_json):
         else:
             review = Review(job["record"], 0)
             start = time.perf_counter()
-            review.run_all()
-            out.append([time.perf_counter() - start, review.total])
+            slowest = 0.0
+            for step in range(review.total):
+                clock = time.perf_counter()
+                review.run(step)
+                slowest = max(slowest, time.perf_counter() - clock)
+            result = review.result()
+            out.append([time.perf_counter() - start, review.total, slowest, result["estimates"]])
     return json.dumps(out)
 """
 
@@ -121,9 +135,82 @@ def move_jobs(name, deals):
     return jobs
 
 
-def review_jobs(count):
+def review_jobs(name, count):
+    rules = preset(name)
+    return [
+        {"kind": "review", "record": play_deal(rules, 700 + s, ("normal",) * rules.players).record()}
+        for s in range(count)
+    ]
+
+
+def seed5_job():
+    from engine.web import play
+
+    return [{"kind": "review", "record": play("three-player", 5)["record"]}]
+
+
+def bid_agreement(hands):
+    """The bid hint against play (see the module docstring)."""
+    from engine import Bid, Deal, Pass
+    from engine.game import computer_action
+    from engine.normal import BID_SAMPLES, POINT_WEIGHT, _finish, _won_by, decide, hint_rng, normal_action
+    from engine.observe import observe, sample_deals
+
     rules = preset("three-player")
-    return [{"kind": "review", "record": play_deal(rules, 700 + s, ("normal",) * 3).record()} for s in range(count)]
+    counts = {"hands": 0, "pass": 0, "pass_made": 0, "bid": 0, "bid_lost": 0, "old_pass": 0, "old_pass_made": 0}
+    seed = 0
+    while counts["hands"] < hands:
+        seed += 1
+        deal = Deal.new(rules, 9000 + seed, dealer=seed % 3)
+        rng = random.Random(seed)
+        while deal.phase == "auction" and not (
+            deal.to_move == 0
+            and Pass() in deal.legal_actions()
+            and any(isinstance(a, Bid) for a in deal.legal_actions())
+        ):
+            deal.apply(computer_action(deal, rng))
+        if deal.phase != "auction":
+            continue
+        decision = decide(deal, hint_rng(deal, 0), 0)
+        if decision.method == "forced":
+            continue
+        amount = decision.contract
+        # the bid valued at the bid alone, on the same made-up deals (the advice before issue 24)
+        deals = sample_deals(observe(deal, 0), hint_rng(deal, 0), BID_SAMPLES)
+        totals = [_finish(_won_by(d, 0, amount), 0, random.Random(i))[0] for i, d in enumerate(deals)]
+        made = sum(t >= amount for t in totals)
+        old_bid = (amount * made - amount * (len(totals) - made)) / len(totals) + POINT_WEIGHT * sum(totals) / len(
+            totals
+        )
+        old_pass = old_bid <= decision.defend.utility
+        # the deal played out by normal players, seat 0 the bidder at that bid
+        played = deal.copy()
+        played.apply(Bid(amount))
+        while played.phase == "auction":  # the others let it have the contract
+            legal = played.legal_actions()
+            played.apply(Pass() if Pass() in legal else legal[0])
+        play_rng = random.Random(seed)
+        while not played.is_over:
+            played.apply(normal_action(played, play_rng))
+        if played.bidder != 0:
+            continue
+        counts["hands"] += 1
+        makes = played.score().sides[rules.side_of(0)].contract_made
+        passes = isinstance(decision.action, Pass)
+        counts["pass"] += passes
+        counts["pass_made"] += passes and makes
+        counts["bid"] += not passes
+        counts["bid_lost"] += (not passes) and not makes
+        counts["old_pass"] += old_pass
+        counts["old_pass_made"] += old_pass and makes
+    return counts
+
+
+def review_line(rows):
+    steps = statistics.median(r[1] for r in rows)
+    slowest_step = max(r[2] for r in rows)
+    estimates = sum(r[3] for r in rows)
+    return f"; slowest step {slowest_step:.2f} s; steps per review: median {steps:.0f}; estimates {estimates}"
 
 
 def summary(times):
@@ -134,29 +221,31 @@ def timing(title, jobs, pyodide, unit_steps=False):
     started = time.perf_counter()
     native = run_cpython(jobs)
     print(f"  {title}: {len(jobs)} timed in CPython ({time.perf_counter() - started:.0f} s in all)", flush=True)
-    med, most = summary([t for t, _ in native])
+    med, most = summary([t for t, *_ in native])
     line = f"    CPython: median {med:.3f} s, slowest {most:.3f} s"
     if unit_steps:
-        line += f"; steps per review: median {statistics.median(s for _, s in native):.0f}"
+        line += review_line(native)
     print(line, flush=True)
     if pyodide:
         started = time.perf_counter()
         browser = run_pyodide(jobs)
         if browser:
-            pmed, pmost = summary([t for t, _ in browser])
+            pmed, pmost = summary([t for t, *_ in browser])
             print(
-                f"    Pyodide: median {pmed:.3f} s, slowest {pmost:.3f} s; "
-                f"Pyodide/CPython medians {pmed / med:.2f} ({time.perf_counter() - started:.0f} s in all)",
+                f"    Pyodide: median {pmed:.3f} s, slowest {pmost:.3f} s"
+                + (review_line(browser) if unit_steps else "")
+                + f"; Pyodide/CPython medians {pmed / med:.2f} ({time.perf_counter() - started:.0f} s in all)",
                 flush=True,
             )
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--parts", default="arena,moves,review")
+    parser.add_argument("--parts", default="arena,moves,review,bids")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per arena")
     parser.add_argument("--move-deals", type=int, default=6, help="deals whose seat-0 decisions are timed, per preset")
-    parser.add_argument("--reviews", type=int, default=10, help="three-player deals reviewed")
+    parser.add_argument("--reviews", type=int, default=20, help="deals reviewed per game")
+    parser.add_argument("--bid-hands", type=int, default=200, help="three-player hands for the bid hint")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
@@ -171,8 +260,23 @@ def main():
         for name in MOVE_PRESETS:
             timing(f"normal moves, {name}", move_jobs(name, args.move_deals), not args.no_pyodide)
     if "review" in parts:
+        for name in ("three-player", "faq-pairs"):
+            timing(f"reviews of {name} deals, seat 0", review_jobs(name, args.reviews), not args.no_pyodide, True)
         timing(
-            "reviews of three-player deals (11 tricks), seat 0", review_jobs(args.reviews), not args.no_pyodide, True
+            "review of the seed-5 deal (play --preset three-player --seed 5), seat 0",
+            seed5_job(),
+            not args.no_pyodide,
+            True,
+        )
+    if "bids" in parts:
+        started = time.perf_counter()
+        c = bid_agreement(args.bid_hands)
+        print(
+            f"  bid hint over {c['hands']} three-player hands: pass {c['pass']} times, "
+            f"{c['pass_made']} of them on a hand that made the contract as bidder; bid {c['bid']} times, "
+            f"{c['bid_lost']} of them lost; valued at the bid alone (before): pass {c['old_pass']} times, "
+            f"{c['old_pass_made']} of them on a hand that made it ({time.perf_counter() - started:.0f} s)",
+            flush=True,
         )
 
 

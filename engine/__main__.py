@@ -171,32 +171,54 @@ def _line(line: list[dict], trick_cards: int, players: int) -> str:
 
 
 def _print_review(out: dict) -> None:
-    print(f"review of seat {out['seat']} ({out['rules']}), all hands known: each choice against best play from there")
+    print(
+        f"review of seat {out['seat']} ({out['rules']}): each choice by what the seat could see "
+        "(the normal player's evaluation, as its hint) and in hindsight, all hands known, against best play"
+    )
     auction = out["auction"]
     if auction:
         head = f"auction: contract {auction['contract']} by seat {auction['bidder']}"
         made = "can be made" if auction["can_make"] else "cannot be made"
         total = f" that side takes {auction['best_total']} and" if auction["best_total"] is not None else ""
-        print(f"{head}; with best play from the first trick{total} the contract {made}")
+        estimate = " (estimate)" if auction["estimate"] else ""
+        print(f"{head}; with best play from the first trick{total} the contract {made}{estimate}")
     for d in out["decisions"]:
         where = f"trick {d['trick']}" if "trick" in d else d["kind"]
         if d["forced"]:
             print(f"{where}: {d['action']} (forced)")
             continue
+        sight = d["sight"]
+        if sight["matched"]:
+            seen = "the hint's choice"
+        elif sight["cost"] is None:
+            seen = f"hint {sight['hint']} (this choice not scored)"
+        else:
+            seen = f"hint {sight['hint']}, costs {sight['cost']} by what the seat could see" + (
+                " (blamed)" if sight["blame"] else ""
+            )
+        if d["kind"] == "bid":
+            print(f"{where}: {d['action']}: {seen}")
+            continue
         if d["cost"] is None:
-            print(f"{where}: {d['action']} (not reviewed: the record stops before trick play)")
+            print(f"{where}: {d['action']}: {seen}; hindsight: not reviewed (the record stops before trick play)")
             continue
         cost = f"costs {d['cost']}" if d["cost"] else "no cost"
         best = ", ".join(d["best"][:4])
+        estimate = " (estimate)" if d.get("estimate") else ""
         if d["kind"] == "raise":
-            print(f"raise: {d['action']} scores {d['value']:+d}, best {best} ({d['best_value']:+d}): {cost}")
+            print(
+                f"raise: {d['action']}: {seen}; hindsight: scores {d['value']:+d}, "
+                f"best {best} ({d['best_value']:+d}): {cost}{estimate}"
+            )
             continue
-        line = f"{where}: {d['action']} keeps {d['total'] if 'total' in d else d['value']}"
-        line += f", best {d['best_total'] if 'best_total' in d else d['best_value']} ({best}): {cost}"
-        if not d.get("exact", True):
+        line = f"{where}: {d['action']}: {seen}; hindsight: keeps {d['total'] if 'total' in d else d['value']}"
+        line += f", best {d['best_total'] if 'best_total' in d else d['best_value']} ({best}): {cost}{estimate}"
+        if d.get("distinct") is not None and d["compared"] < d["distinct"]:
             line += f" [{d['compared']} of {d['distinct']} distinct choices compared]"
         print(line)
-    print(f"total cost: {out['cost']} points")
+    moments = ", ".join(str(n) for n in out["moments"]) or "none"
+    print(f"cost by what the seat could see: {out['sight_cost']} points (costliest: actions {moments})")
+    print(f"total cost in hindsight: {out['cost']} points")
 
 
 MAX_MESSAGE = 300  # characters of an error line

@@ -410,14 +410,15 @@ def step(request: dict) -> dict:
 
 def hint(request: dict) -> dict:
     """What the normal player would do in the human's place, and why (its own reasoning, from
-    what seat 0 has seen: it never reads a hidden card). Same request as ``step``, no action."""
-    from .normal import decide
+    what seat 0 has seen: it never reads a hidden card). Same request as ``step``, no action.
+    Its random draws come from what seat 0 knows (``normal.hint_rng``), so the deal review, which
+    asks the same question at the same moment, gets the same answer."""
+    from .normal import decide, hint_rng
 
     rules, seed, history = _read_request(request)
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise GameError("hint: it is not your turn", "not_your_move")
-    rng = random.Random(seed * 7919 + len(history) * 104729 + len(history[-1]) + 1)
-    decision = decide(deal, rng, HUMAN).to_dict()
+    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN).to_dict()
     decision["choices"] = decision["choices"][:3]
     return {"hint": decision}

@@ -40,6 +40,7 @@ from .actions import (
     Hold,
     Pass,
     Play,
+    Raise,
     Return,
 )
 from .cards import Card, Rank
@@ -90,6 +91,16 @@ class Decision:
     choices: list[Choice] = field(default_factory=list)
     contract: int | None = None  # the contract the scores were counted against (bids: the bid)
     defend: Choice | None = None  # auction: the score expected when someone else bids
+    raise_to: int | None = None  # auction: the contract the bidder would then name (its raise)
+
+    def assumes(self) -> dict | None:
+        """What the figures rest on: how many made-up deals (each fitting everything the seat has
+        seen), and how the players play them out: every player, the others included, as the
+        normal player's quick play-out does ("normal") or perfectly with every card known
+        ("solver"); the steps before trick play as the simple player makes them."""
+        if self.method == "forced":
+            return None
+        return {"samples": self.samples, "others": "solver" if self.method == "solver" else "normal"}
 
     def to_dict(self) -> dict:
         return {
@@ -101,6 +112,8 @@ class Decision:
             "contract": self.contract,
             "choices": [c.to_dict() for c in self.choices],
             "defend": self.defend.to_dict() if self.defend else None,
+            "raise_to": self.raise_to,
+            "assumes": self.assumes(),
             # a raise is chosen only if it gains this much over holding (the hint says so)
             "raise_margin": RAISE_MARGIN if self.phase == "raise" else None,
         }
@@ -111,8 +124,13 @@ def normal_action(deal: Deal, rng: random.Random) -> Action:
     return decide(deal, rng).action
 
 
-def decide(deal: Deal, rng: random.Random, seat: int | None = None) -> Decision:
-    """The normal player's decision for the seat to move, from what that seat has seen."""
+def decide(deal: Deal, rng: random.Random, seat: int | None = None, include: Action | None = None) -> Decision:
+    """The normal player's decision for the seat to move, from what that seat has seen.
+
+    ``include``: a legal action to score as well on the same made-up deals if the player would
+    not try it by itself (a jump bid, a discard outside its candidates: the review's question
+    "what did the choice made cost, by what the seat could see?"). It never changes the
+    decision: the action chosen is the one the player picks from its own choices."""
     seat = deal.to_move if seat is None else seat
     if seat != deal.to_move:
         raise ValueError(f"seat {seat} is not to move")
@@ -120,14 +138,24 @@ def decide(deal: Deal, rng: random.Random, seat: int | None = None) -> Decision:
     legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else None
     phase = deal.phase
     if phase == "auction":
-        return _bid(obs, legal, rng)
+        return _bid(obs, legal, rng, include)
     if phase in ("discard", "give", "return"):
-        return _exchange(obs, deal, rng)
+        return _exchange(obs, deal, rng, include)
     if phase == "raise":
-        return _raise(obs, legal, rng)
+        return _raise(obs, legal, rng, include)
     if phase == "play":
         return _play(obs, legal, rng)
     raise ValueError(f"nothing to decide: the deal is in the {phase} phase")
+
+
+def hint_rng(deal: Deal, seat: int) -> random.Random:
+    """The random generator of the normal player's advice to ``seat`` (the play page's hint and
+    the review's "by what the seat could see"): drawn from what the seat knows at that moment
+    (its hand and how many actions were made), so the hint and the review agree."""
+    import zlib
+
+    hand = ".".join(sorted(str(c) for c in deal.hands[seat]))
+    return random.Random(zlib.crc32(f"{deal.rules.name}|{seat}|{hand}|{len(deal.history)}".encode()))
 
 
 # -- scoring a made-up deal -----------------------------------------------------------------------
@@ -351,14 +379,17 @@ def _add(acc, obs, total, tricks, bidder_side):
         acc[2] += total >= obs.contract
 
 
-def _best(obs, phase, method, deals, moves, sums, contract) -> Decision:
+def _best(obs, phase, method, deals, moves, sums, contract, extra=None) -> Decision:
+    """The choices ranked; the player's pick is the first one that is not ``extra`` (an action
+    scored only for the review)."""
     count = max(len(deals), 1)
     bidding = obs.bidder is not None and obs.rules.side_of(obs.bidder) == obs.side
     order = list(moves)
     choices = [Choice(moves[m], sums[m][0] / count, sums[m][1] / count, sums[m][2] if bidding else None) for m in order]
     ranked = sorted(range(len(choices)), key=lambda i: (-round(choices[i].utility, 6), i))
     choices = [choices[i] for i in ranked]
-    return Decision(choices[0].action, obs.seat, phase, method, len(deals), choices, contract)
+    pick = next(c.action for c in choices if extra is None or c.action != extra)
+    return Decision(pick, obs.seat, phase, method, len(deals), choices, contract)
 
 
 # -- discard, give, return -----------------------------------------------------------------------
@@ -411,10 +442,13 @@ def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
     return out
 
 
-def _exchange(obs: Observation, deal: Deal, rng: random.Random) -> Decision:
+def _exchange(obs: Observation, deal: Deal, rng: random.Random, include: Action | None = None) -> Decision:
     options = candidates(deal)
-    if len(options) == 1:
+    if len(options) == 1 and include in (None, options[0]):
         return Decision(options[0], obs.seat, obs.phase, "forced", choices=[Choice(options[0], 0.0, 0.0)])
+    extra = include is not None and include not in options
+    if extra:
+        options.append(include)  # scored last, on the same deals: the others' scores do not change
     deals = sample_deals(obs, rng, EXCHANGE_SAMPLES)
     rules = obs.rules
     bidder_side = rules.side_of(obs.bidder)
@@ -426,32 +460,61 @@ def _exchange(obs: Observation, deal: Deal, rng: random.Random) -> Decision:
             copy._apply_unchecked(action)
             total, tricks = _finish(copy, obs.side, random.Random(m))
             _add(sums[m], obs, total, tricks, bidder_side)
-    return _best(obs, obs.phase, "playout", deals, moves, sums, obs.contract)
+    return _best(obs, obs.phase, "playout", deals, moves, sums, obs.contract, extra=include if extra else None)
 
 
 # -- raise and bid ------------------------------------------------------------------------------
-def _raise(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
-    deals = sample_deals(obs, rng, BID_SAMPLES)
-    totals = [_finish(d, obs.side, random.Random(i))[0] for i, d in enumerate(deals)]
+def raise_choices(rules, contract: int, amounts: list[int], totals: list[float], include: int | None = None):
+    """The raise step's reasoning on made-up deals' totals: for holding ``contract`` and each
+    raise in ``amounts``, the expected deal score (plus a little per point) and in how many deals
+    it is made; the pick, best first. A raise beyond every total is not tried (it loses for
+    sure), unless it is ``include``; a raise must gain ``RAISE_MARGIN`` over holding."""
     count = max(len(totals), 1)
     mean = sum(totals) / count
-    choices = []
-    for action in legal:
-        amount = obs.contract if isinstance(action, Hold) else action.amount
-        if choices and amount > max(totals, default=0) + obs.rules.bid_step:
-            break  # raises beyond every made-up deal's total lose for sure
+    scored = []  # (amount, expected, made)
+    for amount in [contract, *amounts]:
+        if scored and amount > max(totals, default=0) + rules.bid_step and amount != include:
+            continue  # raises beyond every made-up deal's total lose for sure
         made = sum(t >= amount for t in totals)
         expected = (amount * made - amount * (count - made)) / count + POINT_WEIGHT * mean
-        choices.append(Choice(action, expected, mean, made))
-    hold = choices[0]
-    choices.sort(key=lambda c: -c.utility)
-    if choices[0].utility < hold.utility + RAISE_MARGIN:  # not worth the risk
-        choices.remove(hold)
-        choices.insert(0, hold)
+        scored.append((amount, expected, made))
+    hold = scored[0]
+    ranked = sorted(scored, key=lambda c: -c[1])
+    if ranked[0][1] < hold[1] + RAISE_MARGIN:  # not worth the risk
+        ranked.remove(hold)
+        ranked.insert(0, hold)
+    return ranked, mean
+
+
+def _raise(obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None) -> Decision:
+    deals = sample_deals(obs, rng, BID_SAMPLES)
+    totals = [_finish(d, obs.side, random.Random(i))[0] for i, d in enumerate(deals)]
+    amounts = [a.amount for a in legal if isinstance(a, Raise)]
+    extra = include.amount if isinstance(include, Raise) else None
+    ranked, mean = raise_choices(obs.rules, obs.contract, amounts, totals, extra)
+    choices = [Choice(Hold() if a == obs.contract else Raise(a), e, mean, made) for a, e, made in ranked]
     return Decision(choices[0].action, obs.seat, "raise", "playout", len(deals), choices, obs.contract)
 
 
-def _bid(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
+def _raise_amounts(deal: Deal) -> list[int]:
+    """The raises on offer to the bidder of a made-up deal once the auction is over (after the
+    discard or the exchange, by the simple player's choices): none where the rules have no raise."""
+    from .game import computer_action
+
+    deal = deal.copy()
+    rng = random.Random(0)
+    while deal.phase in ("discard", "give", "return"):
+        deal._apply_unchecked(computer_action(deal, rng))
+    if deal.phase != "raise":
+        return []
+    return [a.amount for a in deal.legal_actions() if isinstance(a, Raise)]
+
+
+def _bid(obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None) -> Decision:
+    """Bid the lowest bid on offer or pass. A bid is valued as the bidder's deal score on the
+    made-up deals, with the widow taken and the raise the player would then choose on those
+    deals' totals (``raise_choices``: a hand that makes 145 is valued at 145, not at the bid);
+    passing as the likeliest other bidder's defender."""
     rules = obs.rules
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
     can_pass = Pass() in legal
@@ -461,29 +524,42 @@ def _bid(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
     high_bidder = _high_bidder(obs)
     if rules.partnership and high_bidder == obs.partner:  # never bid against the partner
         return Decision(Pass(), obs.seat, "auction", "forced", choices=[Choice(Pass(), 0.0, 0.0)])
-    amount = bids[0].amount
+    amounts = [bids[0].amount]
+    if isinstance(include, Bid) and include.amount != amounts[0]:
+        amounts.append(include.amount)  # a jump bid made, scored for the review
     deals = sample_deals(obs, rng, BID_SAMPLES)
-    as_bidder, as_defender, defend_points = [], [], []
+    as_bidder = {a: [] for a in amounts}
+    as_defender, defend_points = [], []
     for i, deal in enumerate(deals):
-        total, _ = _finish(_won_by(deal, obs.seat, amount), obs.side, random.Random(i))
-        as_bidder.append(total)
+        for amount in amounts:
+            total, _ = _finish(_won_by(deal, obs.seat, amount), obs.side, random.Random(i))
+            as_bidder[amount].append(total)
         other, contract = _likely_bidder(obs, deal, high_bidder)
         if other is None:
             continue
         total, tricks = _finish(_won_by(deal, other, contract), obs.side, random.Random(i))
         as_defender.append(utility(obs, contract, total, tricks, rules.side_of(other)))
         defend_points.append(total)
-    count = max(len(as_bidder), 1)
-    made = sum(t >= amount for t in as_bidder)
-    mean = sum(as_bidder) / count
-    bid = Choice(bids[0], (amount * made - amount * (count - made)) / count + POINT_WEIGHT * mean, mean, made)
+    scored = []
+    raise_to = None
+    for amount in amounts:
+        offered = _raise_amounts(_won_by(deals[0], obs.seat, amount)) if deals else []
+        ranked, mean = raise_choices(rules, amount, offered, as_bidder[amount])
+        contract, expected, made = ranked[0]
+        scored.append(Choice(Bid(amount), expected, mean, made))
+        if amount == amounts[0]:
+            raise_to = contract
+    bid = scored[0]
     defend = Choice(
         Pass(),
         sum(as_defender) / max(len(as_defender), 1),
         sum(defend_points) / max(len(defend_points), 1),
     )
     choices = [bid, defend] if bid.utility > defend.utility else [defend, bid]
-    return Decision(choices[0].action, obs.seat, "auction", "playout", len(deals), choices, amount, defend)
+    choices += scored[1:]
+    return Decision(
+        choices[0].action, obs.seat, "auction", "playout", len(deals), choices, bids[0].amount, defend, raise_to
+    )
 
 
 def _high_bidder(obs: Observation) -> int | None:

@@ -41,7 +41,7 @@ from .cards import Rank
 from .deal import Deal
 from .notation import PositionError, parse_record
 from .scoring import round_to_five
-from .solver import Solver
+from .solver import SearchCut, Solver
 
 EXACT_LIMIT = 12
 CANDIDATES = 6
@@ -49,6 +49,33 @@ RETURN_CANDIDATES = 3
 PLAY_KINDS = {Play: "card", Declare: "declare", AskFull: "ask", AskHalf: "ask", Answer: "answer"}
 STEP_KINDS = ("make", "value", "decision")  # a later kind answers everything an earlier one does
 POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this many entries
+# The bounds of every review, the same in the command line and in the browser's worker: no solver
+# step visits more than STEP_NODES nodes or runs past STEP_SECONDS, and the solver steps of one
+# review visit no more than REVIEW_NODES nodes in all, none starting a search past REVIEW_SECONDS
+# of the review's time (its quick evaluations by what the seat could see included). The
+# node budgets decide on an unloaded machine (about 0.5 s a step, 4 s a review in CPython; twice
+# that in Pyodide) and give the same review everywhere; the clock only steps in on a slow or
+# loaded one. A search cut short gives an estimate instead (``estimate``): the quick play-out of
+# ``engine.normal`` from that position, kept within the bounds the search had proved.
+STEP_NODES = 100_000
+REVIEW_NODES = 800_000
+STEP_SECONDS = 3.0
+REVIEW_SECONDS = 10.0
+BLAME_MARGIN = 5  # by what the seat could see, a choice this close to the hint's is not blamed
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Budgets of a review's solver steps (``None``: unbounded)."""
+
+    step: int | None = STEP_NODES
+    review: int | None = REVIEW_NODES
+    step_seconds: float | None = STEP_SECONDS
+    review_seconds: float | None = REVIEW_SECONDS
+
+
+BOUNDED = Budget()
+UNBOUNDED = Budget(None, None, None, None)
 
 
 def contract_made(rules, total: int, contract: int) -> bool:
@@ -156,22 +183,24 @@ def distinct_choices(deal: Deal) -> list:
     return [o for o in options if deal.why_illegal(o) is None]
 
 
-def _decision_values(solver: Solver, action) -> dict:
+def _decision_values(solver: Solver, action, progress: dict | None = None) -> dict:
     """At a trick-play position: its value, the exact value of ``action`` and every action as
     good as the best, in the order of the legal actions (as ``solve`` gives them, for less: one
-    zero-window search per other group of equivalent actions instead of an exact value)."""
+    zero-window search per other group of equivalent actions instead of an exact value).
+    ``progress`` receives each figure as soon as it is proved (for a search cut short)."""
     from .normal import action_move
     from .solver import move_to_action
 
+    progress = {} if progress is None else progress
     seat = solver._to_move()
     groups = solver.root_moves()
-    best = solver.value()
+    best = progress["value"] = solver.value()
     made = action_move(action)
     snap = solver._snapshot()
     gain = solver._apply(made, seat)
-    chosen = gain + solver.value(best - gain)
+    chosen = progress["chosen"] = gain + solver.value(best - gain)
     solver._undo(made, seat, snap)
-    best_moves = []
+    best_moves = progress["best"] = []
     for group in groups:
         if made in group:
             good = chosen == best
@@ -182,6 +211,56 @@ def _decision_values(solver: Solver, action) -> dict:
             solver._undo(group[0], seat, snap)
         if good:
             best_moves += [str(move_to_action(m)) for m in group]
+    return {"value": best, "chosen": chosen, "best": best_moves}
+
+
+def _partial_decision(deal: Deal, side: int, action, progress: dict) -> dict | None:
+    """What a decision search cut short had proved, where it is enough for the cost: the
+    position's value and the value of the action made (then only the list of best actions may
+    miss some, and says so: ``best_partial``)."""
+    if "chosen" not in progress:
+        return None
+    best = list(progress.get("best", []))
+    if progress["chosen"] == progress["value"] and str(action) not in best:
+        best.append(str(action))
+    return {"value": progress["value"], "chosen": progress["chosen"], "best": best, "best_partial": True}
+
+
+def _playout_value(deal: Deal, side: int) -> int:
+    """What ``side`` takes from ``deal`` on when every player plays the normal player's quick
+    play-out with every hand known (an estimate of the solver's value)."""
+    from .normal import play_out
+
+    return play_out(Solver(deal, max_side=side))[0]
+
+
+def _estimate_value(deal: Deal, side: int, cut: Solver | None = None) -> int:
+    """An estimate of the solver's value: the quick play-out, kept within what the cut search
+    had proved (``bracket``)."""
+    value = _playout_value(deal, side)
+    lower, upper = getattr(cut, "bracket", (0, value)) if cut is not None else (0, value)
+    return min(max(value, lower), max(upper, lower))
+
+
+def _estimate_decision(deal: Deal, side: int, action) -> dict:
+    """The decision values estimated by the quick play-out after each group of actions."""
+    from .normal import action_move, play_out
+    from .solver import move_to_action
+
+    solver = Solver(deal, max_side=side)
+    seat = solver._to_move()
+    made = action_move(action)
+    values = []
+    for group in solver.root_moves():
+        move = made if made in group else group[0]
+        snap = solver._snapshot()
+        gain = solver._apply(move, seat)
+        value = gain + play_out(solver)[0]
+        solver._undo(move, seat, snap)
+        values.append((group, value, made in group))
+    best = max(v for _, v, _ in values)
+    chosen = next(v for _, v, mine in values if mine)
+    best_moves = [str(move_to_action(m)) for group, v, _ in values if v == best for m in group]
     return {"value": best, "chosen": chosen, "best": best_moves}
 
 
@@ -209,7 +288,8 @@ class _Step:
     """One solver search. ``kind``: ``decision`` (the value, the exact value of ``action`` and
     the best actions), ``value`` (the exact value), ``make`` (can the side reach ``target``?)
     or ``better`` (does the side end with more than after the position of step ``ref``? if so,
-    with how much exactly)."""
+    with how much exactly); ``sight`` (no solver: the normal player's evaluation of the seat's
+    choices from what the seat had seen, ``action`` being the one made)."""
 
     key: str
     deal: Deal
@@ -229,7 +309,7 @@ def _position_key(deal: Deal, side: int) -> str:
 class Review:
     """The review of one seat's decisions in a record (see the module docstring)."""
 
-    def __init__(self, record: str, seat: int = 0, exhaustive: bool = False):
+    def __init__(self, record: str, seat: int = 0, exhaustive: bool = False, budget: Budget = BOUNDED):
         self.final = final = parse_record(record)
         rules = final.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
@@ -238,10 +318,15 @@ class Review:
         self.seat = seat
         self.side = rules.side_of(seat)
         self.exhaustive = exhaustive
+        self.budget = budget
+        self.nodes = 0  # solver nodes spent so far
+        self.seconds = 0.0  # and the time the steps took
         self.steps: list[_Step] = []
         self.results: dict[str, object] = {}
+        self.estimated: set[str] = set()  # steps whose search was cut short
         self.pool = SolverPool()
         self.items: list[tuple] = []  # (kind, action number, deal before, action, plan)
+        self.sight: dict[int, str] = {}  # action number -> the key of its "sight" step
         moments = []  # (number, deal before, action) of the reviewed seat
         self.play_start: Deal | None = None
         deal = Deal(
@@ -271,6 +356,12 @@ class Review:
             self.start_key = self._add(start, bidder_side, "value" if exact else "make", target=target)
         for number, before, action in moments:
             self._plan(number, before, action)
+        # the order of the work: first the normal player's view of every choice (quick, so the
+        # first results come at once), then the solver's searches from the last trick back (each
+        # fills the side's tables for the earlier, dearer ones), then the first trick, then the
+        # discard's and the exchange's alternatives (compared with the first trick's value)
+        order = {"sight": 0, "decision": 1, "value": 2, "make": 2, "better": 3}
+        self.steps.sort(key=lambda st: (order[st.kind], -st.deal.tricks_played if st.kind == "decision" else 0))
 
     # -- planning: the solver searches the review needs ---------------------------------------
     def _add(self, deal: Deal, side: int, kind: str, **extra) -> str:
@@ -286,8 +377,23 @@ class Review:
         self.steps.append(_Step(key, deal, side, kind, **extra))
         return key
 
+    def _add_sight(self, number: int, before: Deal, action) -> None:
+        """The normal player's evaluation of the choice, from what the seat had seen (not for a
+        choice the rules forced)."""
+        if before.phase not in ("discard", "give", "return") and len(before.legal_actions()) == 1:
+            return
+        key = f"sight|{number}"
+        self.sight[number] = key
+        self.steps.append(_Step(key, before, self.side, "sight", action=action))
+
     def _plan(self, number: int, before: Deal, action) -> None:
         kind = PLAY_KINDS.get(type(action))
+        if isinstance(action, (Bid, Pass)):
+            self._add_sight(number, before, action)
+            self.items.append(("bid", number, before, action, {}))
+            return
+        if kind is not None or isinstance(action, (Discard, Give, Return, Hold, Raise)):
+            self._add_sight(number, before, action)
         if kind is not None:
             forced = len(before.legal_actions()) == 1
             key = None if forced else self._add(before, self.side, "decision", action=action)
@@ -298,7 +404,6 @@ class Review:
             self.items.append((before.phase, number, before, action, plan))
         elif isinstance(action, (Hold, Raise)):
             self.items.append(("raise", number, before, action, {}))
-        # bids and passes: the auction summary speaks for them
 
     def _plan_cards(self, number: int, deal: Deal, made) -> dict:
         """Each choice compared with the one made, by what the bidder's side takes from the
@@ -366,20 +471,117 @@ class Review:
             if s.key not in self.results:
                 self.results[s.key] = self._compute(s)
 
+    def _limit(self) -> tuple[int | None, float | None]:
+        """The nodes the next solver step may visit, and when it must stop (``None``: no limit)."""
+        import time
+
+        budget = self.budget
+        left = None if budget.review is None else max(budget.review - self.nodes, 0)
+        nodes = budget.step if left is None else left if budget.step is None else min(budget.step, left)
+        now = time.perf_counter()
+        ends = []
+        if budget.step_seconds is not None:
+            ends.append(now + budget.step_seconds)
+        if budget.review_seconds is not None:
+            ends.append(now + max(budget.review_seconds - self.seconds, 0.0))
+        return nodes, min(ends) if ends else None
+
     def _compute(self, step: _Step):
-        solver = self.pool.solver(step.deal, step.side)
+        import time
+
+        if step.kind == "sight":  # its time counts against the review's clock too
+            started = time.perf_counter()
+            try:
+                return self._sight(step)
+            finally:
+                self.seconds += time.perf_counter() - started
+        nodes, deadline = self._limit()
+        solver = None
+        self._progress = {}
+        if nodes != 0 and (deadline is None or deadline > time.perf_counter()):
+            solver = self.pool.solver(step.deal, step.side)
+            solver.set_budget(nodes, deadline)
+            started = time.perf_counter()
+            try:
+                return self._search(solver, step)
+            except SearchCut:
+                pass
+            finally:
+                self.nodes += solver.nodes if nodes is None else min(solver.nodes, nodes)
+                self.seconds += time.perf_counter() - started
+            if step.kind == "decision":
+                found = _partial_decision(step.deal, step.side, step.action, self._progress)
+                if found is not None:  # the cost is exact; only the list of best actions is not
+                    return found
+        self.estimated.add(step.key)  # cut short (or no budget left): an estimate
+        return self._estimate(step, solver)
+
+    def _search(self, solver: Solver, step: _Step):
         if step.kind == "decision":
-            return _decision_values(solver, step.action)
+            return _decision_values(solver, step.action, self._progress)
         if step.kind == "value":
             return solver.value()
         if step.kind == "make":
             return solver.at_least(step.target)
         # better: a higher total than the reference (the choice made), counting what each has
-        reference = side_points(self.play_start, step.side) + self._value(step.ref)
-        target = reference - side_points(step.deal, step.side) + 1
+        target = self._better_target(step)
         if not solver.at_least(target):
             return None
         return solver.value(target)
+
+    def _better_target(self, step: _Step) -> int:
+        reference = side_points(self.play_start, step.side) + self._value(step.ref)
+        return reference - side_points(step.deal, step.side) + 1
+
+    def _estimate(self, step: _Step, cut: Solver | None):
+        if step.kind == "decision":
+            found = _estimate_decision(step.deal, step.side, step.action)
+            if "value" in self._progress:  # the position's value was proved: keep it
+                best = self._progress["value"]
+                found = {"value": best, "chosen": min(found["chosen"], best), "best": found["best"]}
+            return found
+        if step.kind == "value":
+            return _estimate_value(step.deal, step.side, cut)
+        value = _estimate_value(step.deal, step.side, cut if step.kind == "make" else None)
+        if step.kind == "make":
+            return value >= step.target
+        return value if value >= self._better_target(step) else None
+
+    def _sight(self, step: _Step) -> dict:
+        """The normal player's own evaluation at that moment, over made-up deals that fit what the
+        seat had seen: what it would have chosen (the play page's hint), and what the choice made
+        cost by that evaluation (its average score against the hint's)."""
+        from .normal import decide, hint_rng
+
+        before, action = step.deal, step.action
+        decision = decide(before, hint_rng(before, self.seat), self.seat, include=action)
+        hint = decision.action
+        made = canonical(before, action)
+        matched = str(action) == str(hint) or (
+            isinstance(action, Discard) and str(made) == str(canonical(before, hint))
+        )
+        out = {
+            "hint": str(hint),
+            "matched": matched,
+            "method": decision.method,
+            "assumes": decision.assumes(),
+            "cost": 0 if matched else None,
+            "blame": False,
+        }
+        if decision.method == "forced" or matched:
+            return out
+        scores = {str(c.action): c for c in decision.choices}
+        chosen, best = scores.get(str(action)), scores.get(str(hint))
+        if chosen is None or best is None:
+            return out  # the player did not score the choice made (a forced opening's jump)
+        cost = max(0, round(best.utility - chosen.utility))
+        out.update(
+            cost=cost,
+            blame=cost >= BLAME_MARGIN,
+            hint_score=round(best.utility - 0.1 * best.points, 1),
+            chosen_score=round(chosen.utility - 0.1 * chosen.points, 1),
+        )
+        return out
 
     def run_all(self) -> dict:
         if self.total:
@@ -390,15 +592,24 @@ class Review:
         result = self.results[key]
         return result["value"] if isinstance(result, dict) else result
 
+    def _ready(self, *keys) -> bool:
+        return all(k is None or k in self.results for k in keys)
+
     # -- the result ---------------------------------------------------------------------------
-    def result(self) -> dict:
+    def result(self, partial: bool = False) -> dict:
+        """The review; with ``partial`` also before every step is done (what is not yet worked
+        out is marked ``pending``)."""
         from .game import public_log
 
-        if self.done < self.total:
+        if self.done < self.total and not partial:
             raise ValueError(f"the review is not finished: {self.done} of {self.total} steps done")
         final = self.final
         rules = final.rules
         decisions = [self._decision(*item) for item in self.items]
+        blamed = sorted(
+            (d for d in decisions if d["sight"] and d["sight"]["blame"]),
+            key=lambda d: (-d["sight"]["cost"], d["number"]),
+        )
         out = {
             "record": self.record,
             "rules": rules.name,
@@ -410,11 +621,23 @@ class Review:
             "widow": [str(c) for c in final.initial_widow],
             "auction": self._auction(),
             "decisions": decisions,
-            "cost": sum(d["cost"] or 0 for d in decisions),
+            "cost": sum(d["cost"] or 0 for d in decisions),  # with every hand known (hindsight)
+            "sight_cost": sum(d["sight"]["cost"] for d in blamed),  # by what the seat could see
+            "moments": [d["number"] for d in blamed[:3]],  # the costliest by what the seat could see
+            "hinted": sum(1 for d in decisions if d["sight"] and d["sight"]["matched"]),
+            "estimates": sum(1 for d in decisions if d.get("estimate")),
+            "budget": {
+                "step": self.budget.step,
+                "review": self.budget.review,
+                "step_seconds": self.budget.step_seconds,
+                "review_seconds": self.budget.review_seconds,
+                "used": self.nodes,
+            },
             "tricks": _tricks(final),
             "log": public_log(final, self.seat),  # the story of the deal, for the replay
             "over": final.is_over,
             "steps": self.total,
+            "done": self.done,
         }
         if final.is_over and not final.redealt:
             out["score"] = final.score().to_dict()
@@ -422,7 +645,7 @@ class Review:
 
     def _start_total(self) -> int | None:
         """The bidder's side's total with best play from the first trick, where computed."""
-        if self.start_key is None or isinstance(self.results[self.start_key], bool):
+        if self.start_key not in self.results or isinstance(self.results[self.start_key], bool):
             return None
         start = self.play_start
         return side_points(start, start.rules.side_of(start.bidder)) + self._value(self.start_key)
@@ -432,32 +655,62 @@ class Review:
             return None
         start = self.play_start
         rules = start.rules
-        best = self._start_total()
-        result = self.results[self.start_key]
         out = {
             "bidder": start.bidder,
             "bid": start.bid,
             "contract": start.contract,
             "side": rules.side_of(start.bidder),
-            "best_total": best,
-            "can_make": contract_made(rules, best, start.contract) if best is not None else result,
             "forced": self.forced_bid,  # the bidder could not pass (an opening the rules demand)
             "minimum": rules.min_bid,
+            "pending": self.start_key not in self.results,
+            "estimate": self.start_key in self.estimated,
         }
         if self.final.is_over:
             scored = self.final.score().sides[out["side"]]
             out["total"], out["made"] = scored.total, scored.contract_made
+        if out["pending"]:
+            out.update(best_total=None, can_make=None)
+            return out
+        best = self._start_total()
+        result = self.results[self.start_key]
+        out.update(best_total=best, can_make=contract_made(rules, best, start.contract) if best is not None else result)
         return out
 
     def _decision(self, kind, number, before, action, plan) -> dict:
         out = {"number": number, "kind": kind, "action": str(action), "forced": False, "cost": None}
+        key = self.sight.get(number)
+        out["sight"] = self.results.get(key) if key else None  # by what the seat could see
+        out["pending"] = key is not None and key not in self.results
+        out["forced"] = key is None and kind not in ("discard", "give", "return")  # the only legal choice
+        if kind == "bid":
+            return self._bid(out, before, action)
         if kind in PLAY_KINDS.values():
             return self._play_decision(out, before, action, plan)
         if kind == "raise":
             return self._raise(out, before, action)
         if plan is None:
             return out
+        keys = [self.start_key] + [k for _, _, ks, _ in plan["options"] for k in ks]
+        if not self._ready(*keys):
+            out["pending"] = True
+            return out
+        out["estimate"] = any(k in self.estimated for k in keys)
         return self._card_choice(out, kind, before, plan)
+
+    def _bid(self, out: dict, before: Deal, action) -> dict:
+        """A bid or pass: its figure by what the seat could see; with every hand known, whether
+        the contract it won could be made (no cost: what the others would have bid is unknown)."""
+        start = self.play_start
+        won = (
+            isinstance(action, Bid)
+            and start is not None
+            and start.bidder == self.seat
+            and action.amount == start.bid
+            and not any(isinstance(a, Bid) for m, a in self.final.history[out["number"] :] if m == self.seat)
+        )
+        out["amount"] = action.amount if isinstance(action, Bid) else None
+        out["won"] = won  # the bid that took the contract
+        return out
 
     def _play_decision(self, out, before, action, plan) -> dict:
         have = side_points(before, self.side)
@@ -465,10 +718,15 @@ class Review:
         if plan["key"] is None:
             out.update(forced=True, best=[str(action)], options=[])
             return out
+        if plan["key"] not in self.results:
+            out["pending"] = True
+            return out
         found = self.results[plan["key"]]
         best, chosen = found["value"], found["chosen"]
+        estimate = plan["key"] in self.estimated
         out.update(
-            exact=True,
+            exact=not estimate,
+            estimate=estimate,
             value=chosen,
             best_value=best,
             total=have + chosen,
@@ -476,6 +734,8 @@ class Review:
             cost=best - chosen,
             best=found["best"],
         )
+        if found.get("best_partial"):
+            out["best_partial"] = True  # the search was cut short after the cost was proved
         return out
 
     def _card_choice(self, out, kind, before, plan) -> dict:
@@ -506,7 +766,7 @@ class Review:
         out.update(
             side=side,
             have=have,
-            exact=plan["exact"],
+            exact=plan["exact"] and not out["estimate"],
             value=chosen["value"],
             best_value=best_value,
             total=have + chosen["value"],
@@ -526,12 +786,16 @@ class Review:
     def _raise(self, out: dict, before: Deal, action) -> dict:
         """The contract named, against the side's total with best play from the first trick."""
         rules = before.rules
-        total = self._start_total()
         held = before.contract
         chosen = action.amount if isinstance(action, Raise) else held
         out["contract"], out["held"] = chosen, held  # the contract named; the bid, the lowest on offer
+        if self.start_key is not None and self.start_key not in self.results:
+            out["pending"] = True
+            return out
+        total = self._start_total()
         if total is None:  # the record stops before trick play
             return out
+        out["estimate"] = self.start_key in self.estimated
 
         def score(contract):
             return contract if contract_made(rules, total, contract) else -contract
@@ -540,7 +804,7 @@ class Review:
         making = [c for c in amounts if contract_made(rules, total, c)]
         best = max(making) if making else held
         out.update(
-            exact=True,
+            exact=not out["estimate"],
             side=rules.side_of(before.bidder),
             best_total=total,
             value=score(chosen),
@@ -588,8 +852,10 @@ _current: Review | None = None
 def review_step(record: str, seat: int = 0, step: int | None = None, exhaustive: bool = False) -> dict:
     """For the worker: with ``step`` None the whole review; otherwise compute that step. The
     review of the same record and seat is kept between calls, so steps are never redone (and
-    a missing one is computed again: the answer depends only on the request). The answer says
-    how far the review is; once every step is done it carries the review."""
+    a missing one is computed again: the answer depends only on the request). Both are bounded
+    as the command line's review is (``BOUNDED``: one step at most ``STEP_NODES`` solver nodes,
+    the review ``REVIEW_NODES``). The answer says how far the review is and carries what is
+    worked out so far (``partial``); once every step is done it carries the review."""
     global _current
     record = parse_record(record).record()
     if _current is None or (_current.record, _current.seat, _current.exhaustive) != (record, seat, exhaustive):
@@ -602,4 +868,6 @@ def review_step(record: str, seat: int = 0, step: int | None = None, exhaustive:
     out = {"steps": review.total, "done": review.done}
     if review.done == review.total:
         out["review"] = review.result()
+    else:
+        out["partial"] = review.result(partial=True)
     return out

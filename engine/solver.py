@@ -111,8 +111,41 @@ class Solution:
         return out
 
 
+class SearchCut(Exception):
+    """A search ran past its node budget (``Solver.node_limit``). The solver's position is left
+    mid-search: throw the solver away (its tables stay sound: an entry is written only for a
+    finished search of its position, or holds the bounds the position shows by itself)."""
+
+
 class Solver:
-    """Search state for one position; ``max_side`` defaults to the side of the player to move."""
+    """Search state for one position; ``max_side`` defaults to the side of the player to move.
+
+    ``node_limit``: a search that would visit more nodes (counted in ``nodes``, from the solver's
+    start) raises ``SearchCut``; so does one still running at ``deadline`` (a
+    ``time.perf_counter()`` reading, looked at every ``CLOCK_NODES`` nodes). ``value`` keeps the
+    bounds it has proved so far in ``bracket``."""
+
+    node_limit = 1 << 62  # the next check: the node budget, or the next look at the clock
+    node_budget = 1 << 62
+    deadline: float | None = None
+    CLOCK_NODES = 2048
+
+    def set_budget(self, nodes: int | None = None, deadline: float | None = None) -> None:
+        """Cut searches short after ``nodes`` more nodes in all, or at ``deadline``."""
+        self.node_budget = (1 << 62) if nodes is None else self.nodes + nodes
+        self.deadline = deadline
+        self.node_limit = self.node_budget if deadline is None else min(self.node_budget, self.nodes + self.CLOCK_NODES)
+
+    def _over_limit(self) -> None:
+        """The node count passed ``node_limit``: out of budget, past the deadline, or time to
+        look at the clock again."""
+        if self.nodes > self.node_budget:
+            raise SearchCut(self.nodes)
+        import time
+
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchCut(self.nodes)
+        self.node_limit = min(self.node_budget, self.nodes + self.CLOCK_NODES)
 
     def __init__(self, deal, max_side: int | None = None):
         if deal.phase != "play":
@@ -804,6 +837,8 @@ class Solver:
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the points still to come for the MAX side."""
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            self._over_limit()
         if beta <= 0:  # no side ever loses points: the value is at least 0
             return 0
         boundary = not self.trick and self.pending is None
@@ -912,6 +947,7 @@ class Solver:
         last = 0  # +1 after a search that succeeded, -1 after one that failed
         bracketed = False
         while lower < upper:
+            self.bracket = (lower * unit, upper * unit)  # proved so far (for an estimate if cut)
             g = self.search(beta * unit - 1, beta * unit)
             result = 1 if g >= beta * unit else -1
             if result > 0:

@@ -424,6 +424,7 @@ function renderResult() {
   const buttons = el("div", "controls");
   const review = button(ui("review_button"), startReview, "review-start");
   review.id = "review-start";
+  warmReviewer();
   if (state.match_over) {
     const names = state.winners.map(sideName).join(", ");
     box.append(el("p", "verdict right", ui("play_winner", { names })));
@@ -481,18 +482,21 @@ function hintLines(h) {
   const lines = [ui("hint_choice", { choice })];
   const samples = h.samples;
   const points = ui(state.partnership ? "hint_points_us" : "hint_points_you");
+  const assumes = ui(h.assumes.others === "solver" ? "hint_assumes_solver" : "hint_assumes_normal");
   if (h.phase === "auction") {
     const bid = h.choices.find((c) => /^\d+$/.test(c.action));
     const defend = h.defend;
-    lines.push(ui("hint_bid", { samples }), points);
-    lines.push(ui("hint_bid_bidder", { amount: bid.action, ...figures(bid, samples) }));
+    lines.push(ui("hint_bid", { samples }), assumes, points);
+    const raised = h.raise_to !== null && h.raise_to > Number(bid.action);
+    const params = { amount: bid.action, raise: h.raise_to, ...figures(bid, samples) };
+    lines.push(ui(raised ? "hint_bid_bidder_raised" : "hint_bid_bidder", params));
     lines.push(ui("hint_bid_defender", figures(defend, samples)));
     lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
     return lines;
   }
   const [best, next] = h.choices;
   const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
-  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), points, rank);
+  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), assumes, points, rank);
   lines.push(ui(best.made !== null ? "hint_this_made" : "hint_this", figures(best, samples)));
   if (next) {
     const params = { choice: actionLabel(next.action, contract), ...figures(next, samples) };
@@ -535,6 +539,19 @@ function reviewTitle() {
   return title;
 }
 
+// The review's worker is started when a deal ends, so that the review shows its first results
+// at once when asked for (Pyodide takes seconds to start).
+function warmReviewer() {
+  reviewer = reviewer || startEngine();
+  reviewer.ready.then(
+    () => {
+      const start = $("review-start");
+      if (start) start.dataset.ready = "true";
+    },
+    () => {},
+  );
+}
+
 async function startReview() {
   stopReview();
   const run = { busy: true };
@@ -547,6 +564,7 @@ async function startReview() {
   progress.setAttribute("aria-labelledby", "review-title");
   const status = el("p", "review-status", ui("review_starting"));
   status.setAttribute("role", "status");
+  const results = el("div", "review-results");
   const stop = button(
     ui("review_stop"),
     () => {
@@ -557,9 +575,9 @@ async function startReview() {
     },
     "choice secondary",
   );
-  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop);
+  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop, results);
   box.scrollIntoView({ block: "nearest" });
-  reviewer = reviewer || startEngine();
+  warmReviewer();
   const record = state.record;
   let step = 0;
   for (;;) {
@@ -582,68 +600,105 @@ async function startReview() {
     status.textContent = ui("review_progress", { done: answer.done, steps: answer.steps });
     if (answer.review) {
       run.busy = false;
-      renderReview(box, answer.review);
+      progress.remove();
+      stop.remove();
+      status.textContent = "";
+      renderReview(results, answer.review);
+      box.querySelector("#review-title").focus();
       return;
     }
+    renderReview(results, answer.partial); // what is worked out so far
     step = answer.done;
   }
 }
 
+// The figure by what you could see (the normal player's own evaluation at that moment, as its
+// hint gives it) and the one in hindsight (every hand known); only the first blames.
+function sightLines(d, contract) {
+  const sight = d.sight;
+  if (!sight) return [];
+  if (sight.matched) return [el("p", "verdict-line hint-match", ui("review_hint_match"))];
+  const hint = choiceName(sight.hint, contract);
+  if (sight.cost === null) return [el("p", "note", ui("review_sight_unscored", { hint }))];
+  const lines = [];
+  if (sight.blame) lines.push(el("p", "verdict-line sight-blame", yours("review_sight_blame", { cost: sight.cost, hint })));
+  else if (sight.cost > 0) lines.push(el("p", "verdict-line sight-fine", ui("review_sight_close", { cost: sight.cost, hint })));
+  else lines.push(el("p", "verdict-line sight-fine", ui("review_sight_equal", { hint })));
+  if (sight.assumes) lines.push(el("p", "note", ui("review_sight_basis", { samples: sight.assumes.samples })));
+  return lines;
+}
+
 function decisionBlock(d) {
-  const block = el("div", `decision ${d.cost > 0 ? "costly" : "fine"}`);
-  block.dataset.cost = String(d.cost ?? 0);
-  const contract = d.kind === "raise" ? d.contract : state.contract;
+  const blamed = Boolean(d.sight && d.sight.blame);
+  const block = el("div", `decision ${blamed ? "costly" : "fine"}`);
+  block.dataset.cost = String(d.cost ?? 0); // in hindsight
+  block.dataset.sightCost = String(d.sight && d.sight.cost !== null ? d.sight.cost : 0);
+  block.dataset.number = String(d.number);
+  const contract = d.kind === "raise" ? (d.held ?? d.contract) : state.contract; // "hold" keeps the bid
   block.append(el("p", "choice-made", ui("review_choice", { choice: choiceName(d.action, contract) })));
   if (d.forced) {
     block.append(el("p", "", ui("review_forced")));
     return block;
   }
+  block.append(...sightLines(d, contract));
+  if (d.pending) {
+    block.append(el("p", "note review-pending", ui("review_pending")));
+    return block;
+  }
   if (d.cost === null) return block;
+  const hindsight = el("div", "hindsight");
   if (d.kind === "raise") {
     const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
     const line = d.best_makes ? yours("review_raise", { total: d.best_total, best }) : yours("review_raise_none", { total: d.best_total, held: d.held });
-    block.append(el("p", "", line));
-    block.append(el("p", "verdict-line", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
-    return block;
-  }
-  if (d.cost > 0) {
-    block.append(el("p", "verdict-line", yours("review_cost", { cost: d.cost })));
-    block.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
-    block.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
+    hindsight.append(el("p", "", line));
+    hindsight.append(el("p", "", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
+  } else if (d.cost > 0) {
+    hindsight.append(el("p", "", yours("review_cost", { cost: d.cost })));
+    hindsight.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
+    hindsight.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
   } else {
-    block.append(el("p", "verdict-line", ui("review_fine")));
+    hindsight.append(el("p", "", ui("review_fine")));
   }
+  if (d.estimate) hindsight.append(el("p", "note review-estimate", ui("review_estimate")));
   if (d.distinct !== undefined) {
     const exact = d.compared >= d.distinct;
-    block.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
-    if (d.kind === "give") block.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
+    hindsight.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
+    if (d.kind === "give") hindsight.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
   }
+  block.append(hindsight);
   return block;
 }
 
 function renderReview(box, review) {
-  const title = reviewTitle();
-  box.replaceChildren(title, el("p", "note", yours("review_assumes")));
+  box.replaceChildren();
   const decisions = review.decisions;
-  box.append(el("p", "review-total", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
-  const costly = decisions.filter((d) => d.cost > 0).sort((a, b) => b.cost - a.cost).slice(0, 3);
+  const finished = review.done === review.steps;
+  const sightDone = decisions.every((d) => d.forced || d.sight !== null);
+  if (sightDone) {
+    box.append(el("p", "review-total", review.sight_cost > 0 ? yours("review_sight_total", { cost: review.sight_cost }) : ui("review_sight_perfect")));
+  }
+  if (finished) box.append(el("p", "review-hindsight", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
+  const byNumber = new Map(decisions.map((d) => [d.number, d]));
+  const costly = review.moments.map((n) => byNumber.get(n));
   if (costly.length) {
     box.append(el("h3", "", ui("review_costly")));
     const list = el("ol", "costly-list");
     for (const d of costly) {
       const where = d.trick ? ui("review_trick", { n: d.trick }) : ui(`review_kind_${d.kind}`);
-      list.append(el("li", "", ui("review_moment", { where, choice: choiceName(d.action, d.contract ?? state.contract), cost: d.cost })));
+      const params = { where, choice: choiceName(d.action, d.contract ?? state.contract), cost: d.sight.cost, hindsight: d.cost };
+      list.append(el("li", "", ui(d.cost !== null && !d.pending ? "review_moment_hindsight" : "review_moment", params)));
     }
     box.append(list);
   }
   const auction = review.auction;
-  if (auction) {
+  if (auction && !auction.pending) {
     const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
     if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
     if (auction.forced) lines.push(say("review_auction_forced", auction.bidder));
     lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
     if (auction.best_total !== null) lines.push(saySide("review_auction_total", auction.side, { total: auction.best_total }));
     if (!auction.can_make && auction.contract === auction.minimum) lines.push(ui("review_auction_lowest", { minimum: auction.minimum }));
+    if (auction.estimate) lines.push(ui("review_estimate"));
     box.append(el("p", "review-auction", lines.join(" ")));
   }
   const early = decisions.filter((d) => !d.trick);
@@ -713,7 +768,6 @@ function renderReview(box, review) {
     }
   }
   box.append(replay);
-  title.focus();
 }
 
 // -- starting -----------------------------------------------------------------------------------

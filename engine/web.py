@@ -209,7 +209,17 @@ OPERATIONS = {
     "contract": lambda r: _solver().contract_status(parse_position(_text(r, "position"))),
     "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
     "review": lambda r: _review_step(r),
+    "tally": lambda r: _tally(r["sheet"]),
 }
+
+
+def _tally(sheet) -> dict:
+    """A score sheet scored (engine/tally.py), bounded: at most MAX_DEALS deals, MAX_SHEET_CHARS of JSON."""
+    from . import tally
+
+    if len(json.dumps(sheet, ensure_ascii=False)) > tally.MAX_SHEET_CHARS:
+        raise tally.TallyError("the sheet is too long", "sheet_too_long", max=tally.MAX_SHEET_CHARS)
+    return tally.tally(sheet)
 
 
 def _review_step(r: dict) -> dict:

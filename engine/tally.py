@@ -159,6 +159,10 @@ def entry_form(rules: RuleSet) -> dict:
             or not (rules.forced_opening or rules.last_seat_must_open or rules.all_pass_no_contract)
         ),
         "porvoo": rules.porvoo or rules.bidder_porvoo != "off",
+        # whether a player without tricks changes a score: Porvoo, the house rules on the
+        # bidder's tricks (the page asks who took no trick only then)
+        "no_tricks": rules.porvoo or rules.bidder_porvoo != "off" or rules.discard_needs_trick,
+        "bonus": {str(suit): rules.bonus[suit] for suit in Suit},
     }
 
 

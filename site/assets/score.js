@@ -760,9 +760,13 @@ function exportJson() {
   download(`${fileStem()}.json`, "application/json", `${JSON.stringify(game.sheet, null, 1)}\n`);
 }
 
+// A cell of the CSV: numbers as they are; text quoted where needed, and a name that a spreadsheet
+// would take for a formula (=, +, -, @ first) starts with an apostrophe.
 function csvCell(value) {
-  const text = String(value ?? "");
-  return /[",\n;]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "number") return String(value);
+  let text = String(value ?? "");
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function exportCsv() {

@@ -584,7 +584,7 @@ function renderEntry() {
   }
   const decl = el("fieldset", "declarations");
   decl.append(el("legend", "", say("declarations")));
-  decl.append(el("p", "field-help", say("declarations_help")));
+  decl.append(el("p", "field-help", say(form.questions ? "declarations_help_questions" : "declarations_help")));
   const declared = Array.isArray(entry.declarations) ? entry.declarations : [];
   for (const suit of SUITS) {
     const found = declared.find((d) => d && d.suit === suit);

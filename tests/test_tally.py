@@ -536,3 +536,11 @@ def test_cli_tally_a_missing_file_or_bytes_that_are_not_text(tmp_path, capsys):
     path.write_bytes(b"\xff\xfe\x00")
     code, _, err = run_cli(capsys, "tally", str(path))
     assert code == 2 and err.count("\n") == 1
+
+
+def test_the_documented_example_sheet_is_valid_and_scores_as_the_docs_say():
+    text = (ROOT / "docs" / "score-sheet.md").read_text("utf-8")
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    out = tally(example)
+    assert out["totals"] == [-30, 150, 90] and out["next_dealer"] == 2
+    assert out["deals"][1]["score"]["sides"][0]["result"] == "porvoo"

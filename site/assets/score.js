@@ -174,7 +174,8 @@ function renderGames() {
       item.append(el("p", "error", say("bad_saved", { key: g.id })));
     } else {
       const names = Array.isArray(g.sheet.players) ? g.sheet.players.map(String).join(", ") : "?";
-      const date = g.sheet.started ? new Date(g.sheet.started).toLocaleDateString(document.documentElement.lang) : "";
+      const started = new Date(String(g.sheet.started || ""));
+      const date = Number.isNaN(started.getTime()) ? "" : started.toLocaleDateString(document.documentElement.lang);
       const label = say("game_label", { names, date }).replace(/ · $/, "");
       const open = el("button", "choice", say("open_game"));
       open.type = "button";

@@ -16,6 +16,9 @@
     arena --preset NAME --players normal,easy,easy --deals N --seed S
                           computer players on duplicate deals: points per deal, 95 % intervals
 
+    tally SHEET.json      a score sheet (docs/score-sheet.md) scored deal by deal, with the
+                          totals and whose deal is next or who won ('-' reads standard input)
+
 POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read standard input.
 ``--json`` prints machine-readable output. Bad input: one line on stderr, exit code 2.
 """
@@ -241,6 +244,25 @@ def _print_arena(out: dict) -> None:
     print("\n".join(lines(out)))
 
 
+def _sheet_text(path: str) -> str:
+    """A score sheet's text from a file or standard input, read no further than its size limit."""
+    from .tally import MAX_SHEET_CHARS
+
+    try:
+        if path == "-":
+            return sys.stdin.read(MAX_SHEET_CHARS + 1)
+        with open(path, encoding="utf-8") as f:
+            return f.read(MAX_SHEET_CHARS + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read the sheet {path}: {e.strerror if isinstance(e, OSError) else e}") from None
+
+
+def _print_tally(out: dict) -> None:
+    from .tally import lines
+
+    print("\n".join(lines(out)))
+
+
 def _print_presets(out: dict) -> None:
     for p in out["presets"]:
         print(f"{p['name']:<16} {p['title']} [{p['source']}]")
@@ -286,10 +308,13 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=whole_number(2, MAX_ARENA_DEALS), default=100)
     p.add_argument("--seed", type=whole_number(0, web.MAX_SEED), default=0)
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("tally")
+    p.add_argument("sheet", help="a score sheet as JSON (docs/score-sheet.md), or '-' for standard input")
+    p.add_argument("--json", action="store_true")
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("a command is needed: legal, winner, play, score, solve, presets, review or arena")
+            raise UsageError("a command is needed: legal, winner, play, score, solve, presets, review, arena or tally")
         if args.command == "legal":
             out, show = web.legal(_text(args.position)), _print_legal
         elif args.command == "winner":
@@ -326,6 +351,10 @@ def main(argv=None) -> int:
             players = [p.strip() for p in args.players.split(",")]
             out = arena(preset(args.preset), players, args.deals, args.seed, progress=_arena_progress())
             show = _print_arena
+        elif args.command == "tally":
+            from . import tally
+
+            out, show = tally.tally(tally.read_sheet(_sheet_text(args.sheet))), _print_tally
         else:
             out, show = web.presets(), _print_presets
     except (UsageError, ValueError) as e:

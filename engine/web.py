@@ -214,6 +214,7 @@ OPERATIONS = {
     "contract": lambda r: _contract(_text(r, "position")),
     "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
     "review": lambda r: _review_step(r),
+    "tally": lambda r: _tally(r["sheet"]),
 }
 
 
@@ -240,6 +241,15 @@ def _contract(position: str) -> dict:
     if deal.bidder is None:
         raise NotationError("contract: the position has no contract (no bidder)", "no_contract")
     return _solver().contract_status(deal)
+
+
+def _tally(sheet) -> dict:
+    """A score sheet scored (engine/tally.py), bounded: at most MAX_DEALS deals, MAX_SHEET_CHARS of JSON."""
+    from . import tally
+
+    if len(json.dumps(sheet, ensure_ascii=False)) > tally.MAX_SHEET_CHARS:
+        raise tally.TallyError("the sheet is too long", "sheet_too_long", max=tally.MAX_SHEET_CHARS)
+    return tally.tally(sheet)
 
 
 def _review_step(r: dict) -> dict:

@@ -26,6 +26,8 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 SECURITY = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff"}
 HEADERS_FILE = "_headers"
+# types a host may not know by the file's extension (the web app manifests, sitebuild/manifest.py)
+CONTENT_TYPES = {".webmanifest": "application/manifest+json"}
 COMPRESSED_SUFFIXES = (".br", ".gz")
 
 
@@ -37,7 +39,10 @@ def header_rules(out: Path) -> list[tuple[str, dict[str, str]]]:
         name = entry.name
         if name in (IMMUTABLE_DIR, HEADERS_FILE) or name.endswith(COMPRESSED_SUFFIXES):
             continue
-        rules.append((f"/{name}/*" if entry.is_dir() else f"/{name}", {"Cache-Control": REVALIDATE}))
+        headers = {"Cache-Control": REVALIDATE}
+        if entry.is_file() and entry.suffix in CONTENT_TYPES:
+            headers["Content-Type"] = CONTENT_TYPES[entry.suffix]
+        rules.append((f"/{name}/*" if entry.is_dir() else f"/{name}", headers))
     return rules
 
 

@@ -25,6 +25,9 @@ _ATTRIBUTE = re.compile(r"""([a-z:-]+)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 _LINK = re.compile(r"""\s(?:src|href)\s*=\s*["']([^"'#?]+)""", re.IGNORECASE)
 PREVIEW_PROPERTIES = {"og:image", "og:image:url", "og:image:secure_url", "twitter:image"}
 NOT_OFFLINE = ("_headers", "sw.js")
+# kept first on a first visit: the installed app's manifests and icons and the score sheet pages,
+# which a table uses offline (the rest follows smallest first)
+KEEP_FIRST = ("manifest.", "icons/", "fi/score/", "en/score/")
 
 
 def _site_path(here: str, url: str) -> tuple[str, str]:
@@ -65,9 +68,9 @@ def offline_files(out: Path) -> list[str]:
             continue
         if any(_matches(name, how, p) for how, p in previews):
             continue
-        chosen.append((path.stat().st_size, name))
+        chosen.append((not name.startswith(KEEP_FIRST), path.stat().st_size, name))
     files = []
-    for _, name in sorted(chosen):
+    for _, _, name in sorted(chosen):
         name = name[: -len("index.html")] if name.endswith("index.html") else name
         files.append(name or "./")
     return files

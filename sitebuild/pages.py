@@ -16,6 +16,7 @@ from markupsafe import Markup
 from engine.drills import THEMES as DRILL_THEMES
 from engine.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.seats import seat_places
+from engine.tally import entry_form
 
 from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
 from .cards import sprite
@@ -35,6 +36,7 @@ from .catalogs import (
 from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import Lesson, LessonText, toml_line
+from .manifest import write_manifests
 
 
 def markdown() -> MarkdownIt:
@@ -168,6 +170,7 @@ def render_site(
     # every page carries the rename map, so that saved progress migrates wherever a learner lands
     renamed = renamed if renamed is not None else {"renamed": {}, "removed": []}
     images = write_images(lessons, out)
+    write_manifests(out, catalogs)  # the web app manifests and icons (installable)
     shared = {
         "csp": CSP,
         "langs": LANGS,
@@ -295,6 +298,19 @@ def render_site(
             for p in presets
         ]
         page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats, house=house)
+        # the score sheet: each preset's entry form as the engine defines it (engine.tally.entry_form),
+        # so that the page takes entries while the engine starts
+        forms = {p["name"]: {**entry_form(PRESETS[p["name"]]), "players": PRESETS[p["name"]].players} for p in presets}
+        score = cat["score"]
+        page(
+            "score",
+            "score.html",
+            score["ui"]["title"],
+            score["ui"]["description"],
+            presets=presets,
+            house=house,
+            forms=forms,
+        )
         page(
             "rules",
             "compare.html",

@@ -96,7 +96,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         file = open(chosen, "rb")  # the base class copies it out and closes it
         self.send_response(200)
-        content_type = self.guess_type(str(path))
+        content_type = self._rule_header("Content-Type") or self.guess_type(str(path))
         if content_type.startswith("text/") or content_type in ("application/json", "image/svg+xml"):
             content_type += "; charset=utf-8"
         self.send_header("Content-Type", content_type)
@@ -128,12 +128,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.status = code
         super().send_response(code, message)
 
+    def _rule_header(self, wanted: str) -> str | None:
+        """A header that ``_headers`` sets for this path (the manifests' Content-Type)."""
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        for pattern, headers in self.server.rules:
+            if pattern.match(path):
+                for name, value in headers:
+                    if name.lower() == wanted.lower():
+                        return value
+        return None
+
     def end_headers(self):
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
         for pattern, headers in self.server.rules:
             if pattern.match(path):
                 for name, value in headers:
-                    self.send_header(name, value)
+                    if name.lower() != "content-type":  # sent by send_head, once
+                        self.send_header(name, value)
         super().end_headers()
 
     def send_error(self, code, message=None, explain=None):

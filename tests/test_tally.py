@@ -1,0 +1,546 @@
+"""The score sheet (engine/tally.py): deals as a real table records them, scored by the engine.
+
+* A tally built from played deals (their piles, declarations, last trick and who took no trick)
+  scores every deal exactly as ``score_deal`` scores the played deal, and the match totals, the
+  dealer and the end of the game are those of ``Match``: for every preset, each house rule that
+  applies to it, and all of them at once.
+* Worked sheets: a raise, Porvoo, a failed contract, the discard, rounding, ties under each tie
+  rule, a redeal, the German all-pass, the -500 floor; edits recompute.
+* Every validation code is raised by some sheet, through the web op, and both catalogs word it
+  with the parameters it has.
+"""
+
+import ast
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.deal import Deal
+from engine.match import Match
+from engine.players import play_out
+from engine.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
+from engine.tally import FORMAT, MAX_DEALS, MAX_SHEET_CHARS, TallyError, migrate, read_sheet, tally
+from engine.web import handle
+from sitebuild.catalogs import fmt
+from sitebuild.rulespages import applies
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
+HOUSE_RULES = [name for name, doc in OPTION_DOCS.items() if doc.house_rule]
+
+
+def sheet(rules="faq", deals=(), players=None, **extra):
+    n = parse_rules(rules).players
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "rules": rules,
+        "players": players or ["Aino", "Eero", "Kaisa", "Olli"][:n],
+        "first_dealer": 0,
+        "deals": list(deals),
+        **extra,
+    }
+
+
+def entry_from(deal: Deal) -> dict:
+    """What the table records of a played deal: the piles counted, the declarations, the last
+    trick, who took no trick."""
+    rules = deal.rules
+    if deal.redealt:
+        return {"redeal": True}
+    entry = {}
+    if deal.bidder is None:
+        entry["all_pass"] = True
+    else:
+        entry.update(bidder=deal.bidder, bid=deal.bid, contract=deal.contract)
+    entry["points"] = [
+        sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side) for side in range(rules.sides)
+    ]
+    if rules.last_trick_bonus:
+        entry["last_trick"] = deal.last_trick_winner
+    decls = []
+    for d in deal.declarations:
+        # the table writes down who declared or asked: for a full pair, the asker
+        seat = rules.partner_of(d.seat) if d.how == "full" else d.seat
+        decls.append({"suit": str(d.suit), "seat": seat, "how": d.how})
+    if decls:
+        entry["declarations"] = decls
+    no_tricks = [s for s in range(rules.players) if deal.tricks[s] == 0]
+    if no_tricks:
+        entry["no_tricks"] = no_tricks
+    return entry
+
+
+def played_match(rules, seed: int, max_deals: int = 60):
+    """A match of random legal deals (stopped after ``max_deals`` if nobody reached the target)."""
+    match = Match(rules, seed, first_dealer=seed % rules.players)
+    rng = random.Random(seed)
+    while not match.is_over and len(match.deals) < max_deals:
+        play_out(match.deal, rng)
+        match.finish_deal()
+    return match
+
+
+SCORED_FIELDS = (
+    "side",
+    "seats",
+    "role",
+    "card_points",
+    "last_trick",
+    "total",
+    "rounded",
+    "compared",
+    "contract_made",
+    "porvoo",
+    "deal_score",
+    "result",
+    "result_params",
+    "discard_not_counted",
+    "explanation",
+)
+
+
+def assert_tally_matches(match: Match) -> dict:
+    rules = match.rules
+    data = sheet(format_rules(rules), [entry_from(d) for d in match.deals])
+    data["first_dealer"] = match.deals[0].dealer if match.deals else 0
+    out = tally(data)
+    assert len(out["deals"]) == len(match.deals)
+    totals = [0] * rules.sides
+    for played, scored in zip(match.deals, out["deals"]):
+        assert scored["dealer"] == played.dealer
+        if played.redealt:
+            assert scored["kind"] == "redeal"
+        else:
+            expected = played.score()
+            assert scored["deal_scores"] == expected.deal_scores()
+            for side, want in zip(scored["score"]["sides"], expected.sides):
+                for name in SCORED_FIELDS:
+                    assert side[name] == getattr(want, name), (name, played.record())
+                assert [(d["suit"], d["bonus"]) for d in side["declarations"]] == [
+                    (d["suit"], d["bonus"]) for d in want.declarations
+                ]
+                assert side["took_tricks"] == (want.tricks > 0)
+            totals = [t + s for t, s in zip(totals, expected.deal_scores())]
+        assert scored["totals"] == totals
+    assert out["totals"] == match.totals
+    assert out["finished"] == match.result.finished
+    assert out["winners"] == match.result.winners
+    assert out["extra_deal"] == match.result.extra_deal
+    if not match.is_over:
+        assert out["next_dealer"] == match.dealer
+    return out
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_tally_of_played_matches_scores_like_the_engine(name):
+    for seed in range(3):
+        assert_tally_matches(played_match(PRESETS[name], seed))
+
+
+def non_default(name: str):
+    doc = OPTION_DOCS[name]
+    if doc.kind == "bool":
+        return [not doc.default]
+    if doc.kind == "choice":
+        return [c for c in doc.choices if c != doc.default]
+    return [doc.default + 5]
+
+
+def house_variants():
+    for name, rules in PRESETS.items():
+        usable = [h for h in HOUSE_RULES if applies(h, rules)]
+        for house in usable:
+            for value in non_default(house):
+                yield f"{name}+{house}={value}", rules.replace(**{house: value})
+        # all at once (the first non-default value of each that fits with the others)
+        combined = rules
+        for house in usable:
+            try:
+                combined = combined.replace(**{house: non_default(house)[0]})
+            except ValueError:
+                pass
+        yield f"{name}+all", combined
+
+
+VARIANTS = list(house_variants())
+
+
+@pytest.mark.parametrize("label, rules", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_property_every_house_rule_the_tally_of_played_deals_gives_the_engines_scores_and_totals(label, rules):
+    for seed in range(2):
+        assert_tally_matches(played_match(rules, 100 + seed, max_deals=25))
+
+
+def test_the_variants_cover_every_house_rule_and_preset():
+    names = {label.split("+")[1].split("=")[0] for label, _ in VARIANTS}
+    assert set(HOUSE_RULES) <= names
+    assert {label.split("+")[0] for label, _ in VARIANTS} == set(PRESETS)
+
+
+def test_porvoo_and_a_trickless_bidder_are_scored_like_the_engine():
+    """Random play seldom leaves a side without tricks: look for such deals on purpose."""
+    found = {"defender": 0, "bidder": 0}
+    for name in ("faq", "faq-pairs", "wikibooks-4p"):
+        for variant in ("", "+porvoo_replaces_contract", "+bidder_porvoo=seat_contract"):
+            if variant and name == "wikibooks-4p":
+                continue
+            rules = parse_rules(name + variant)
+            for seed in range(400):
+                deal = play_out(Deal.new(rules, seed, seed % rules.players), random.Random(seed))
+                if deal.redealt or 0 not in deal.tricks:
+                    continue
+                match = Match(rules, 0, deal.dealer)
+                match.deals, match.deal = [], deal
+                match.finish_deal()
+                assert_tally_matches(match)
+                bidder_trickless = deal.bidder is not None and deal.tricks[deal.bidder] == 0
+                found["bidder" if bidder_trickless else "defender"] += 1
+    assert found["defender"] >= 5 and found["bidder"] >= 1, found
+
+
+# -- worked sheets --------------------------------------------------------------------------------
+def side(out, deal, index):
+    return out["deals"][deal]["score"]["sides"][index]
+
+
+def test_a_raise_scores_the_contract_and_porvoo_costs_the_original_bid():
+    out = tally(
+        sheet(
+            "faq",
+            [{"bidder": 1, "bid": 60, "contract": 80, "points": [0, 70, 50], "last_trick": 1, "no_tricks": [0]}],
+        )
+    )
+    assert out["deals"][0]["deal_scores"] == [-60, 80, 50]
+    assert side(out, 0, 0)["result"] == "porvoo" and side(out, 0, 0)["result_params"] == {"bid": 60}
+    assert side(out, 0, 1)["result"] == "made"
+
+
+def test_exactly_the_contract_is_enough_and_one_less_fails():
+    made = tally(sheet("three-player", [{"bidder": 0, "bid": 75, "points": [75, 25, 20]}]))
+    assert made["deals"][0]["deal_scores"] == [75, 25, 20] and side(made, 0, 0)["result"] == "exact"
+    failed = tally(sheet("three-player", [{"bidder": 0, "bid": 75, "points": [74, 26, 20]}]))
+    assert failed["deals"][0]["deal_scores"] == [-75, 26, 20] and side(failed, 0, 0)["result"] == "failed"
+
+
+def test_the_bidders_discard_counts_and_with_the_house_rule_not_without_a_trick():
+    entry = {"bidder": 0, "bid": 40, "points": [14, 60, 46], "no_tricks": [0], "declarations": []}
+    plain = tally(sheet("three-player", [entry]))
+    assert side(plain, 0, 0)["total"] == 14 and plain["deals"][0]["deal_scores"][0] == -40
+    house = tally(sheet("three-player+discard_needs_trick", [{**entry, "bid": 40}]))
+    assert side(house, 0, 0)["discard_not_counted"] == 14 and side(house, 0, 0)["card_points"] == 0
+
+
+def test_german_rounds_and_the_house_rule_compares_the_rounded_total():
+    entry = {"bidder": 0, "bid": 120, "contract": 125, "points": [113, 7], "last_trick": 0}
+    out = tally(sheet("german", [entry]))
+    assert side(out, 0, 0)["total"] == 123 and side(out, 0, 0)["rounded"] == 125
+    assert out["deals"][0]["deal_scores"] == [-125, 5]  # compared exactly: 123 < 125
+    rounded = tally(sheet("german+contract_uses_rounded", [entry]))
+    assert rounded["deals"][0]["deal_scores"] == [125, 5]
+    assert side(rounded, 0, 0)["result"] == "made_rounded"
+
+
+def test_german_all_pass_scores_each_side_its_own_total():
+    out = tally(sheet("german", [{"all_pass": True, "points": [62, 58], "last_trick": 1}]))
+    assert out["deals"][0]["kind"] == "all_pass"
+    assert out["deals"][0]["deal_scores"] == [60, 70]  # 62 → 60; 58 + 10 = 68 → 70
+    assert out["next_dealer"] == 1
+
+
+def test_a_redeal_scores_nothing_and_the_same_dealer_deals_again():
+    out = tally(sheet("ukrainian", [{"redeal": True}]))
+    assert out["deals"][0]["kind"] == "redeal" and out["totals"] == [0, 0] and out["next_dealer"] == 0
+
+
+def test_partner_questions_score_for_the_askers_pair():
+    entry = {
+        "bidder": 0,
+        "bid": 50,
+        "points": [80, 40],
+        "last_trick": 0,
+        "declarations": [{"suit": "H", "seat": 2, "how": "full"}, {"suit": "S", "seat": 1, "how": "half"}],
+    }
+    out = tally(sheet("faq-pairs", [entry]))
+    assert side(out, 0, 0)["total"] == 200 and side(out, 0, 1)["total"] == 80
+    assert side(out, 0, 0)["declarations"][0]["seat"] == 0  # the engine names the holder of the pair
+
+
+def test_the_game_ends_at_the_target_and_the_highest_total_wins():
+    deals = [{"bidder": 0, "bid": 100, "points": [120, 0, 0], "no_tricks": [1, 2]}] * 4
+    deals.append({"bidder": 1, "bid": 100, "points": [10, 100, 10]})
+    out = tally(sheet("three-player", deals))
+    assert out["totals"] == [410, 100, 10] and not out["finished"]
+    more = tally(sheet("three-player", deals + [{"bidder": 0, "bid": 90, "points": [100, 20, 0]}]))
+    assert more["finished"] and more["winners"] == [0] and more["next_dealer"] is None
+    over = sheet("three-player", deals + [{"bidder": 0, "bid": 90, "points": [100, 20, 0]}] * 2)
+    with pytest.raises(TallyError) as e:
+        tally(over)
+    assert e.value.code == "game_over" and e.value.params == {"deal": 7}
+
+
+def decl(seat, suits):
+    return [{"suit": suit, "seat": seat} for suit in suits]
+
+
+TIE = [
+    {"bidder": 0, "bid": 100, "points": [110, 10, 0]},  # 100, 10, 0
+    {"bidder": 1, "bid": 100, "points": [10, 110, 0]},  # 110, 110
+    {"bidder": 0, "bid": 200, "points": [60, 60, 0], "declarations": decl(0, "HD")},  # 310, 170
+    {"bidder": 1, "bid": 200, "points": [60, 60, 0], "declarations": decl(1, "HD")},  # 370, 370
+    # 30 + 100 + 60 = 190 makes 130: 500; the other 90 + 40 = 130: 500 as well
+    {"bidder": 0, "bid": 130, "points": [30, 90, 0], "declarations": decl(0, "HC") + decl(1, "S")},
+]
+
+
+def test_a_tie_at_the_target_under_each_tie_rule():
+    shared = tally(sheet("three-player", TIE))
+    assert shared["totals"] == [500, 500, 0]
+    assert shared["finished"] and shared["winners"] == [0, 1]
+    extra = tally(sheet("three-player+tie_rule=extra_deal", TIE))
+    assert not extra["finished"] and extra["extra_deal"] and extra["next_dealer"] == 2
+    one_more = tally(
+        sheet("three-player+tie_rule=extra_deal", TIE + [{"bidder": 2, "bid": 40, "points": [20, 10, 90]}])
+    )
+    assert one_more["finished"] and one_more["winners"] == [0]
+    bidder = tally(sheet("three-player+bidder_wins_ties", TIE))
+    assert bidder["finished"] and bidder["winners"] == [0]  # seat 0 bid the last deal
+
+
+def test_the_bidding_floor_allows_only_the_opening_minimum():
+    losing = [{"bidder": 0, "bid": 300, "points": [0, 140], "last_trick": 1, "no_tricks": [0, 2]}] * 2
+    ok = tally(sheet("ukrainian", losing + [{"bidder": 0, "bid": 50, "points": [70, 70], "last_trick": 0}]))
+    assert ok["totals"][0] == -550
+    with pytest.raises(TallyError) as e:
+        tally(sheet("ukrainian", losing + [{"bidder": 2, "bid": 55, "points": [70, 70], "last_trick": 0}]))
+    assert e.value.code == "deal_contract" and e.value.params["reason"] == "below_floor"
+
+
+def test_editing_an_earlier_deal_recomputes_everything_after_it():
+    deals = [{"bidder": 0, "bid": 60, "points": [70, 30, 20]}, {"bidder": 1, "bid": 60, "points": [20, 70, 30]}]
+    before = tally(sheet("three-player", deals))
+    deals[0] = {"bidder": 0, "bid": 80, "points": [70, 30, 20]}
+    after = tally(sheet("three-player", deals))
+    assert before["totals"] == [80, 90, 50] and after["totals"] == [-60, 90, 50]
+    assert after["deals"][1]["totals"] == after["totals"]
+    del deals[0]
+    assert tally(sheet("three-player", deals))["deals"][0]["dealer"] == 0
+
+
+def test_the_tally_is_a_pure_function_of_the_sheet():
+    data = sheet("faq", [{"bidder": 1, "bid": 60, "contract": 70, "points": [30, 60, 30], "last_trick": 1}])
+    copy = json.loads(json.dumps(data))
+    assert tally(data) == tally(data)
+    assert data == copy
+
+
+def test_migration_keeps_a_current_sheet_and_refuses_a_newer_one():
+    data = sheet("faq")
+    assert migrate(data) == data and migrate(data) is not data
+    with pytest.raises(TallyError) as e:
+        migrate({**data, "version": 2})
+    assert e.value.code == "sheet_version_newer" and e.value.params == {"version": 2, "supported": 1}
+
+
+# -- every validation code, worded in both languages ----------------------------------------------
+FAQ_DEAL = {"bidder": 1, "bid": 60, "points": [30, 60, 30], "last_trick": 1}
+
+
+def faq(**changes):
+    deal = {**FAQ_DEAL, **changes}
+    return sheet("faq", [{k: v for k, v in deal.items() if v is not None}])
+
+
+ERROR_CASES = [
+    ("sheet_not_object", [1, 2]),
+    ("sheet_format", {**sheet(), "format": "paper"}),
+    ("sheet_version", {**sheet(), "version": "1"}),
+    ("sheet_version_newer", {**sheet(), "version": 9}),
+    ("sheet_unknown_field", {**sheet(), "colour": "red"}),
+    ("sheet_rules", {**sheet(), "rules": 5}),
+    ("unknown_rules", {**sheet(), "rules": "poker"}),
+    ("sheet_players", sheet(players=["A", "B"])),
+    ("sheet_players", sheet(players=["A", "B", " "])),
+    ("sheet_sides", sheet("faq-pairs", sides=["Us"])),
+    ("sheet_sides_solo", sheet("faq", sides=["Us", "Them"])),
+    ("sheet_first_dealer", {**sheet(), "first_dealer": 3}),
+    ("sheet_deals", {**sheet(), "deals": {}}),
+    ("too_many_deals", sheet("faq", [{"redeal": True}] * (MAX_DEALS + 1))),
+    ("sheet_too_long", sheet("faq", players=["A" * 40] * 3, title="x" * MAX_SHEET_CHARS)),
+    ("deal_not_object", sheet("faq", [[]])),
+    ("deal_unknown_field", faq(trump="H")),
+    ("redeal_alone", sheet("ukrainian", [{"redeal": True, "bidder": 0}])),
+    ("redeal_not_in_rules", sheet("faq", [{"redeal": True}])),
+    ("all_pass_bidder", sheet("german", [{"all_pass": True, "bidder": 0, "bid": 120, "points": [60, 60]}])),
+    ("all_pass_not_in_rules", sheet("faq", [{"all_pass": True, "points": [30, 60, 30], "last_trick": 1}])),
+    ("deal_bidder_missing", faq(bidder=None)),
+    ("deal_seat", faq(bidder=3)),
+    ("deal_seat", faq(no_tricks=[0, 0])),
+    ("deal_number", faq(bid="60")),
+    ("deal_contract", faq(bid=62)),
+    ("deal_contract", faq(bid=35)),
+    ("deal_contract", faq(bid=600)),
+    ("deal_contract", faq(contract=55)),
+    ("deal_contract", faq(contract=65 + 2)),
+    ("deal_contract", faq(contract=900)),
+    ("no_raise", sheet("faq+raise_allowed=off", [{**FAQ_DEAL, "contract": 70}])),
+    ("points_count", faq(points=[60, 60])),
+    ("points_range", faq(points=[-10, 70, 60])),
+    ("points_sum", faq(points=[30, 60, 31])),
+    ("points_with_last_trick", faq(points=[30, 80, 30])),
+    ("points_without_tricks", faq(no_tricks=[0])),
+    ("discard_points", sheet("three-player", [{"bidder": 0, "bid": 40, "points": [1, 60, 59], "no_tricks": [0]}])),
+    ("nobody_took_tricks", faq(no_tricks=[0, 1, 2], points=[0, 120, 0])),
+    ("last_trick_missing", faq(last_trick=None)),
+    (
+        "last_trick_not_scored",
+        sheet("three-player", [{"bidder": 0, "bid": 40, "points": [60, 30, 30], "last_trick": 0}]),
+    ),
+    ("last_trick_no_tricks", faq(points=[0, 60, 60], no_tricks=[0], last_trick=0)),
+    ("declaration_bad", faq(declarations=[{"suit": "X", "seat": 1}])),
+    ("declaration_bad", faq(declarations="H")),
+    ("suit_declared_twice", faq(declarations=[{"suit": "H", "seat": 1}, {"suit": "H", "seat": 2}])),
+    ("question_not_in_rules", faq(declarations=[{"suit": "H", "seat": 1, "how": "half"}])),
+    (
+        "full_question_not_in_rules",
+        sheet(
+            "wikibooks-pairs",
+            [{"bidder": 0, "bid": 50, "points": [60, 60], "declarations": [{"suit": "H", "seat": 0, "how": "full"}]}],
+        ),
+    ),
+    ("declaration_no_tricks", faq(points=[0, 60, 60], no_tricks=[0], declarations=[{"suit": "H", "seat": 0}])),
+    (
+        "game_over",
+        sheet(
+            "three-player",
+            [{"bidder": 0, "bid": 300, "points": [120, 0, 0], "declarations": [{"suit": s, "seat": 0} for s in "SCDH"]}]
+            * 3,
+        ),
+    ),
+]
+
+PAGE_PARAMS = {"name", "side_name", "reason_text"}  # the page adds these (a seat's or side's name)
+
+
+def catalog_text(lang: str, code: str) -> str | None:
+    score = CATALOGS[lang].get("score", {}).get("errors", {})
+    return score.get(code, CATALOGS[lang]["errors"].get(code))
+
+
+@pytest.mark.parametrize("code, data", ERROR_CASES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(ERROR_CASES)])
+def test_every_mistake_has_a_code_the_web_op_returns_and_both_catalogs_word(code, data):
+    answer = json.loads(handle(json.dumps({"op": "tally", "sheet": data})))
+    assert answer["ok"] is False, answer
+    error = answer["error"]
+    assert error["code"] == code, error
+    params = error.get("params", {})
+    for lang in ("fi", "en"):
+        text = catalog_text(lang, code)
+        assert text, (lang, code)
+        needed = {m.group(1) for m in re.finditer(r"\{(\w+)", text)}
+        available = set(params) | PAGE_PARAMS
+        assert needed <= available, (lang, code, needed, params)
+        filled = {"name": "Aino", "side_name": "Aino", **params}
+        if code == "deal_contract":  # the bidding rule's own words, as in the play page
+            filled["reason_text"] = fmt(CATALOGS[lang]["reasons"][params["reason"]], params, CATALOGS[lang])
+        words = fmt(text, filled, CATALOGS[lang])
+        assert "{" not in words and words.endswith("."), (lang, words)
+
+
+def raised_codes() -> set[str]:
+    """Every code tally.py raises: the second argument of each _fail(...) or TallyError(...)."""
+    tree = ast.parse((ROOT / "engine" / "tally.py").read_text("utf-8"))
+    return {
+        node.args[1].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) in ("_fail", "TallyError")
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+    }
+
+
+def test_the_cases_cover_every_code_the_tally_raises():
+    raised = raised_codes()
+    assert len(raised) > 30
+    assert raised <= {c for c, _ in ERROR_CASES} | {"sheet_not_json"}
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_every_code_has_its_text_in_the_score_block(lang):
+    texts = CATALOGS[lang]["score"]["errors"]
+    assert raised_codes() <= set(texts), raised_codes() - set(texts)
+
+
+def test_the_two_catalogs_word_the_score_errors_differently():
+    fi, en = (CATALOGS[lang]["score"]["errors"] for lang in ("fi", "en"))
+    assert set(fi) == set(en)
+    assert all(fi[k] != en[k] for k in fi)
+
+
+def test_read_sheet_refuses_text_that_is_not_json_or_too_long():
+    with pytest.raises(TallyError) as e:
+        read_sheet("{not json")
+    assert e.value.code == "sheet_not_json"
+    with pytest.raises(TallyError) as e:
+        read_sheet(" " * (MAX_SHEET_CHARS + 1))
+    assert e.value.code == "sheet_too_long"
+
+
+# -- the command line -----------------------------------------------------------------------------
+def run_cli(capsys, *args):
+    from engine.__main__ import main
+
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_tally_prints_each_deal_and_the_totals(tmp_path, capsys):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet("three-player", TIE)), encoding="utf-8")
+    code, out, err = run_cli(capsys, "tally", str(path))
+    assert code == 0 and err == ""
+    assert "deal 5 (dealer Eero): contract 130 by Aino" in out
+    assert "  totals: Aino 500, Eero 500, Kaisa 0" in out
+    assert out.rstrip().endswith("game over: Aino and Eero share the win")
+    code, out, _ = run_cli(capsys, "tally", str(path), "--json")
+    assert code == 0 and json.loads(out)["winners"] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("{not json", "not JSON"),
+        (json.dumps(faq(points=[30, 60, 31])), "deal 1: the card points add up to 121"),
+        (json.dumps({**sheet(), "version": 7}), "version 7"),
+        (json.dumps({**sheet(), "rules": "nope"}), "unknown rule set"),
+        ("[]", "must be a JSON object"),
+    ],
+)
+def test_cli_tally_refuses_a_malformed_sheet_with_one_line_and_exit_2(tmp_path, capsys, text, words):
+    path = tmp_path / "sheet.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "tally", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and words in err, err
+
+
+def test_cli_tally_a_missing_file_or_bytes_that_are_not_text(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "tally", str(tmp_path / "missing.json"))
+    assert code == 2 and err.count("\n") == 1 and "cannot read the sheet" in err
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00")
+    code, _, err = run_cli(capsys, "tally", str(path))
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_the_documented_example_sheet_is_valid_and_scores_as_the_docs_say():
+    text = (ROOT / "docs" / "score-sheet.md").read_text("utf-8")
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    out = tally(example)
+    assert out["totals"] == [-30, 150, 90] and out["next_dealer"] == 2
+    assert out["deals"][1]["score"]["sides"][0]["result"] == "porvoo"

@@ -4,6 +4,7 @@ import { ui } from "./messages.js";
 import { $, el, eventText, table } from "./play-words.js";
 
 let told = { deal: 0, count: 0 }; // how much of the story has been told
+const LATEST = 4;
 
 export function resetStory() {
   told = { deal: 0, count: 0 };
@@ -13,7 +14,8 @@ export function resetStory() {
 export function renderNews() {
   const { state } = table;
   const log = state.log;
-  const start = told.deal === state.deal_number ? Math.min(told.count, log.length) : 0;
+  // a deal opened afresh (a new deal, a game resumed): its latest few events; the rest is in the story
+  const start = told.deal === state.deal_number ? Math.min(told.count, log.length) : Math.max(0, log.length - LATEST);
   told = { deal: state.deal_number, count: log.length };
   const fresh = log.slice(start);
   if (fresh.length) {

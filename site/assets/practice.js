@@ -15,6 +15,8 @@ const status = document.getElementById("practice-engine");
 const statusText = document.getElementById("practice-engine-text");
 const progress = document.getElementById("practice-progress");
 const bank = JSON.parse(document.getElementById("drill-bank").textContent);
+// a visit starts with either of the first two drills of a theme (both under a common preset)
+for (const drills of Object.values(bank)) if (drills.length > 1 && Math.random() < 0.5) drills.unshift(drills.splice(1, 1)[0]);
 const used = {}; // theme -> how many of its prepared drills were shown
 let theme = document.querySelector("button[data-theme]").dataset.theme;
 let streak = 0;

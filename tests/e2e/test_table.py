@@ -112,7 +112,14 @@ def test_a_cold_visit_opens_on_the_first_decision_before_the_engine_runs(visit, 
     # the seats show their card backs; the settings are a sheet, closed; the prompt is in this language
     assert page.locator("#table .seat .backs .back").count() >= 2
     assert page.locator("#play-sheet").is_hidden()
-    assert ui(lang, "prompt_open", minimum=40)[:12] in page.locator("#play-prompt").inner_text()
+    # the opening is one the engine prepared (the saved game is it): its prompt, its hand
+    saved = json.loads(page.evaluate("localStorage.getItem('huutopussi.play')"))["game"]
+    state = saved["state"]
+    assert state == step({"rules": "three-player", "seed": saved["seed"], "computers": ["normal", "normal"]})
+    bids = [a for a in state["legal"] if a.isdigit()]
+    key = "prompt_bid" if "p" in state["legal"] else "prompt_open"
+    assert ui(lang, key, minimum=bids[0])[:12] in page.locator("#play-prompt").inner_text()
+    assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == state["hand"]
     shoot(page, f"{lang}-{size}-first-decision")
     assert not v.errors
 

@@ -42,7 +42,9 @@ def fmt(template: str, params: dict, catalog: dict) -> str:
     as ``format`` in site/assets/messages.js."""
 
     def fill(match):
-        value = str(params[match.group(1)])
+        raw = params[match.group(1)]
+        negative = isinstance(raw, int) and not isinstance(raw, bool) and raw < 0
+        value = f"\u2212{-raw}" if negative else str(raw)  # a true minus: "−150"
         case = match.group(2)
         if not case:
             return value

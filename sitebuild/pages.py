@@ -18,7 +18,7 @@ from engine.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.seats import seat_places
 from engine.tally import entry_form
 
-from . import CSP, LANGS, ROOT, BuildError, rel, rulespages, write
+from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
 from .cards import sprite
 from .catalogs import (
     capfirst,
@@ -171,6 +171,8 @@ def render_site(
     renamed = renamed if renamed is not None else {"renamed": {}, "removed": []}
     images = write_images(lessons, out)
     write_manifests(out, catalogs)  # the web app manifests and icons (installable)
+    # what play and practice show before the engine starts in the browser (computed by the engine now)
+    prepared = {"openings": openings.play_openings(), "drills": openings.drill_bank()}
     shared = {
         "csp": CSP,
         "langs": LANGS,
@@ -291,13 +293,28 @@ def render_site(
         players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
         house = rulespages.house_rule_controls(cat, lang)  # the house-rule controls' data (house-rules.js)
         page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players, house=house)
-        page("practice", "practice.html", ui["practice_title"], ui["practice_intro"], themes=DRILL_THEMES)
+        page(
+            "practice",
+            "practice.html",
+            ui["practice_title"],
+            ui["practice_intro"],
+            themes=DRILL_THEMES,
+            drill_bank=prepared["drills"],
+        )
         # where each seat sits as seen from seat 0 (you), for the computer player choices
         seats = [
             {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}
             for p in presets
         ]
-        page("play", "play.html", ui["play_title"], ui["play_intro"], presets=seats, house=house)
+        page(
+            "play",
+            "play.html",
+            ui["play_title"],
+            ui["play_intro"],
+            presets=seats,
+            house=house,
+            openings=prepared["openings"],
+        )
         # the score sheet: each preset's entry form as the engine defines it (engine.tally.entry_form),
         # so that the page takes entries while the engine starts
         forms = {p["name"]: {**entry_form(PRESETS[p["name"]]), "players": PRESETS[p["name"]].players} for p in presets}

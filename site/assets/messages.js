@@ -11,7 +11,8 @@ function cardName(card, grammaticalCase) {
 
 export function format(template, params = {}) {
   const text = template.replace(/\{(\w+)(?:\.(\w+))?\}/g, (_, name, grammaticalCase) => {
-    const value = String(params[name]);
+    const raw = params[name];
+    const value = typeof raw === "number" && raw < 0 ? `\u2212${-raw}` : String(raw); // a true minus: "−150"
     if (!grammaticalCase) return value;
     return value.length === 1 ? catalog.suits[value][grammaticalCase] : cardName(value, grammaticalCase);
   });

@@ -117,11 +117,22 @@ class Journey:
     def ui(self, key, **params):
         return fmt(self.catalog["ui"][key], params, self.catalog)
 
-    def open(self, seed):
+    def open(self, seed, settings=True):
+        """The table of a deal to play again (#seed=N): it opens on the table, started by the
+        engine; with ``settings`` the settings sheet is then opened from the table."""
         self.page = self.v.open(f"{self.base_url}/{self.lang}/play/#seed={seed}")
         self.game = self.page.locator("#game")
+        self.page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=180_000)
         self.check()
+        if settings:
+            self.settings()
         return self.page
+
+    def settings(self):
+        """Open the settings sheet from the table (rules, house rules, computers, hints)."""
+        if self.page.locator("#play-sheet").is_hidden():
+            self.press(self.page.locator("#play-settings"))
+        self.page.locator("#play-sheet").wait_for(state="visible")
 
     def press(self, locator):
         if self.mobile:
@@ -386,6 +397,7 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     j.check("discard-refused")
     # "Start a game" during the deal asks first; keeping the game changes nothing
     step_before = j.game.get_attribute("data-step")
+    j.settings()
     j.press(page.locator("#play-start"))
     confirm = page.locator("#play-restart")
     assert confirm.is_visible() and page.locator("#play-start").is_hidden()

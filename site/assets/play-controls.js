@@ -1,0 +1,132 @@
+// The learner's controls for each phase, from the engine's list of legal actions: bids and pass,
+// the cards to put away, give or return (enabled once the engine's number is chosen), keeping or
+// raising the contract with a stepper over the engine's raises, declarations, questions, answers.
+// A control never decides a rule: an action the engine did not list is sent and it says why.
+import { ui } from "./messages.js";
+import { showHint } from "./play-review.js";
+import { $, button, CARD_CODE, choiceButtonLabel, el, eventText, table } from "./play-words.js";
+
+const FIRST_BIDS = 6; // bid buttons shown at first; "more bids" shows the next ones
+const MORE_BIDS = 24;
+
+function highBid() {
+  const bids = table.state.auction.filter((b) => /^\d+$/.test(b.action));
+  return bids.length ? bids[bids.length - 1].action : null;
+}
+
+function amountButtons(box, actions, label, make) {
+  const group = el("div", "amounts");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", label);
+  for (const a of actions.slice(0, FIRST_BIDS)) group.append(make(a));
+  if (actions.length > FIRST_BIDS) {
+    const more = button(
+      ui("more_bids"),
+      () => {
+        const extra = actions.slice(FIRST_BIDS, FIRST_BIDS + MORE_BIDS).map(make);
+        more.replaceWith(...extra);
+        extra[0].focus();
+      },
+      "more",
+    );
+    group.append(more);
+  }
+  box.append(group);
+}
+
+// How many cards a discard, give or return takes: the widow's size, or the engine's actions'.
+export function pickCount() {
+  const { state } = table;
+  if (state.phase === "discard") return state.widow.length || (state.legal[0] || "").split(":")[1]?.split(".").length || 0;
+  return state.legal[0].split(":")[1].split(".").length;
+}
+
+// The counter and the button after a card is chosen or put back.
+export function updatePick() {
+  const counter = $("chosen-count");
+  const put = document.querySelector("#actions [data-pick]");
+  if (!counter || !put) return;
+  const count = Number(counter.dataset.count);
+  const n = table.selected.size;
+  const more = n < count ? ` ${ui("play_choose_more", { n: count - n })}` : n > count ? ` ${ui("play_choose_fewer", { n: n - count })}` : "";
+  counter.textContent = ui("chosen_count", { n, count }) + more;
+  put.dataset.ready = String(n === count); // looks disabled until then; pressed anyway, the engine says why
+  $("play-feedback").replaceChildren(); // an earlier refusal no longer applies
+}
+
+// A raise: one stepper over the engine's raises, and the button that makes it.
+function raiseStepper(box, raises, send) {
+  let index = 0;
+  const group = el("div", "stepper");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", ui("play_raise_amount"));
+  const less = button("\u2212", () => move(-1), "step");
+  less.setAttribute("aria-label", ui("play_raise_less"));
+  const more = button("+", () => move(1), "step");
+  more.setAttribute("aria-label", ui("play_raise_more"));
+  const go = button("", () => send(raises[index]), "choice secondary raise-go");
+  const move = (by) => {
+    index = Math.min(Math.max(index + by, 0), raises.length - 1);
+    go.dataset.action = raises[index];
+    go.textContent = ui("play_raise_to", { amount: raises[index].slice(6) });
+    less.disabled = index === 0;
+    more.disabled = index === raises.length - 1;
+  };
+  move(0);
+  group.append(less, go, more);
+  box.append(group);
+}
+
+export function renderActions(send) {
+  const { state, game, selected } = table;
+  const box = $("actions");
+  box.replaceChildren();
+  const prompt = $("play-prompt");
+  prompt.textContent = "";
+  if (state.phase === "done" || state.to_move !== 0) return;
+  const legal = state.legal;
+  const tell = (...texts) => (prompt.textContent = texts.filter(Boolean).join(" "));
+  if (state.phase === "auction") {
+    const bids = legal.filter((a) => /^\d+$/.test(a));
+    const canPass = legal.includes("p");
+    const high = highBid();
+    tell(canPass ? ui("prompt_bid") : ui("prompt_open", { minimum: bids[0] }), high ? ui("prompt_high", { amount: high }) : "");
+    if (canPass) box.append(button(ui("play_pass"), () => send("p"), "choice", "p"));
+    amountButtons(box, bids, ui("play_bid"), (amount) => {
+      const b = button(amount, () => send(amount), "choice amount", amount);
+      b.setAttribute("aria-label", ui("bid_amount", { amount }));
+      return b;
+    });
+    if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
+  } else if (["discard", "give", "return"].includes(state.phase)) {
+    const count = pickCount();
+    tell(ui(`prompt_${state.phase}`, { count }));
+    const counter = el("span", "chosen", "");
+    counter.id = "chosen-count";
+    counter.dataset.count = String(count);
+    counter.setAttribute("aria-live", "polite");
+    // enabled once the engine's number of cards is chosen; pressed before, the engine says why
+    const put = button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`), "choice put", state.phase);
+    put.dataset.pick = "";
+    put.setAttribute("aria-describedby", counter.id);
+    box.append(counter, put);
+    updatePick();
+  } else if (state.phase === "raise") {
+    tell(ui("prompt_raise", { contract: state.contract }));
+    box.append(button(ui("play_hold_n", { contract: state.contract }), () => send("hold"), "choice", "hold"));
+    const raises = legal.filter((a) => a.startsWith("raise:"));
+    if (raises.length) raiseStepper(box, raises, send);
+  } else if (state.phase === "play") {
+    const choices = legal.filter((a) => !CARD_CODE.test(a));
+    if (choices.some((a) => a.startsWith("answer:"))) {
+      const question = [...state.log].reverse().find((e) => e.kind === "ask_full");
+      tell(question ? eventText(question) : "", ui("prompt_answer"));
+    } else if (choices.length) {
+      tell(ui(choices.some((a) => a.startsWith("ask")) ? "prompt_declare_ask" : "prompt_declare"));
+    } else {
+      tell(ui("prompt_play"));
+    }
+    for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
+  }
+  if (game.hints) box.append(button(ui("hint"), showHint, "hint-button"));
+}

@@ -1,0 +1,314 @@
+// The coach at the table: hints (op "hint": the normal computer player's reasoning for your
+// seat) and the review of a finished deal (op "review", one solver search per message), which
+// runs in a second worker so that the table stays responsive; it is stopped when a new deal starts.
+import { startEngine } from "./engine-client.js";
+import { cardSpan } from "./render.js";
+import { catalog, ui } from "./messages.js";
+import { engineRequest, request } from "./play-engine.js";
+import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";
+
+let reviewer = null; // the review's own worker
+let reviewRun = null; // the review in progress (a token)
+
+const round = (x) => String(Math.round(x));
+
+
+// One choice's figures: how often the contract was made (the bidding side), the points and the
+// deal score on average; the engine ranks by the deal score plus a tenth of the points.
+const figures = (c, samples) => ({ made: c.made, samples, points: round(c.points), score: signed(c.score) });
+
+function hintLines(h) {
+  const contract = table.state.contract;
+  const choice = actionLabel(h.action, contract);
+  if (h.method === "forced") return [ui("hint_forced", { choice })];
+  const lines = [ui("hint_choice", { choice })];
+  const samples = h.samples;
+  const points = ui(table.state.partnership ? "hint_points_us" : "hint_points_you");
+  const assumes = ui(h.assumes.others === "solver" ? "hint_assumes_solver" : "hint_assumes_normal");
+  if (h.phase === "auction") {
+    const bid = h.choices.find((c) => /^\d+$/.test(c.action));
+    const defend = h.defend;
+    lines.push(ui("hint_bid", { samples }), assumes, points);
+    const raised = h.raise_to !== null && h.raise_to > Number(bid.action);
+    const params = { amount: bid.action, raise: h.raise_to, ...figures(bid, samples) };
+    lines.push(ui(raised ? "hint_bid_bidder_raised" : "hint_bid_bidder", params));
+    lines.push(ui("hint_bid_defender", figures(defend, samples)));
+    lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
+    return lines;
+  }
+  const [best, next] = h.choices;
+  const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
+  lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), assumes, points, rank);
+  lines.push(ui(best.made !== null ? "hint_this_made" : "hint_this", figures(best, samples)));
+  if (next) {
+    const params = { choice: actionLabel(next.action, contract), ...figures(next, samples) };
+    lines.push(ui(next.made !== null ? "hint_next_made" : "hint_next", params));
+  }
+  return lines;
+}
+
+export async function showHint() {
+  const box = $("play-hint");
+  const asked = table.state;
+  box.replaceChildren(el("p", "", ui("hint_thinking")));
+  let answer;
+  try {
+    answer = await engineRequest("hint", request());
+  } catch {
+    answer = { ok: false };
+  }
+  if (table.state !== asked) return; // the table moved on meanwhile
+  box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+}
+
+// -- the review ---------------------------------------------------------------------------------
+export function stopReview(hide = true) {
+  if (reviewRun && reviewRun.busy && reviewer) {
+    reviewer.terminate(); // a search in progress is abandoned; the next review starts a new worker
+    reviewer = null;
+  }
+  reviewRun = null;
+  if (hide) {
+    $("review").hidden = true;
+    $("review").replaceChildren();
+  }
+}
+
+function reviewTitle() {
+  const title = el("h2", "", ui("review_title"));
+  title.id = "review-title";
+  title.tabIndex = -1;
+  return title;
+}
+
+// The review's worker is started when a deal ends, so that the review shows its first results
+// at once when asked for (Pyodide takes seconds to start).
+export function warmReviewer() {
+  reviewer = reviewer || startEngine();
+  reviewer.ready.then(
+    () => {
+      const start = $("review-start");
+      if (start) start.dataset.ready = "true";
+    },
+    () => {},
+  );
+}
+
+export async function startReview() {
+  stopReview();
+  const run = { busy: true };
+  reviewRun = run;
+  const box = $("review");
+  box.hidden = false;
+  const progress = el("progress");
+  progress.max = 1;
+  progress.value = 0;
+  progress.setAttribute("aria-labelledby", "review-title");
+  const status = el("p", "review-status", ui("review_starting"));
+  status.setAttribute("role", "status");
+  const results = el("div", "review-results");
+  const stop = button(
+    ui("review_stop"),
+    () => {
+      stopReview(false);
+      progress.remove();
+      stop.remove();
+      status.textContent = ui("review_stopped");
+    },
+    "choice secondary",
+  );
+  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop, results);
+  box.scrollIntoView({ block: "nearest" });
+  warmReviewer();
+  const record = table.state.record;
+  let step = 0;
+  for (;;) {
+    let answer;
+    try {
+      answer = await reviewer.request("review", { record, seat: 0, step });
+    } catch {
+      answer = { ok: false, error: { code: "engine" } };
+    }
+    if (reviewRun !== run) return; // stopped, or a new deal
+    if (!answer.ok) {
+      run.busy = false;
+      progress.remove();
+      stop.remove();
+      status.textContent = ui("review_failed");
+      return;
+    }
+    progress.max = Math.max(answer.steps, 1);
+    progress.value = answer.done;
+    status.textContent = ui("review_progress", { done: answer.done, steps: answer.steps });
+    if (answer.review) {
+      run.busy = false;
+      progress.remove();
+      stop.remove();
+      status.textContent = "";
+      renderReview(results, answer.review);
+      box.querySelector("#review-title").focus();
+      return;
+    }
+    renderReview(results, answer.partial); // what is worked out so far
+    step = answer.done;
+  }
+}
+
+// The figure by what you could see (the normal player's own evaluation at that moment, as its
+// hint gives it) and the one in hindsight (every hand known); only the first blames.
+function sightLines(d, contract) {
+  const sight = d.sight;
+  if (!sight) return [];
+  if (sight.matched) return [el("p", "verdict-line hint-match", ui("review_hint_match"))];
+  const hint = choiceName(sight.hint, contract);
+  if (sight.cost === null) return [el("p", "note", ui("review_sight_unscored", { hint }))];
+  const lines = [];
+  if (sight.blame) lines.push(el("p", "verdict-line sight-blame", yours("review_sight_blame", { cost: sight.cost, hint })));
+  else if (sight.cost > 0) lines.push(el("p", "verdict-line sight-fine", ui("review_sight_close", { cost: sight.cost, hint })));
+  else lines.push(el("p", "verdict-line sight-fine", ui("review_sight_equal", { hint })));
+  if (sight.assumes) lines.push(el("p", "note", ui("review_sight_basis", { samples: sight.assumes.samples })));
+  return lines;
+}
+
+function decisionBlock(d) {
+  const blamed = Boolean(d.sight && d.sight.blame);
+  const block = el("div", `decision ${blamed ? "costly" : "fine"}`);
+  block.dataset.cost = String(d.cost ?? 0); // in hindsight
+  block.dataset.sightCost = String(d.sight && d.sight.cost !== null ? d.sight.cost : 0);
+  block.dataset.number = String(d.number);
+  const contract = d.kind === "raise" ? (d.held ?? d.contract) : table.state.contract; // "hold" keeps the bid
+  block.append(el("p", "choice-made", ui("review_choice", { choice: choiceName(d.action, contract) })));
+  if (d.forced) {
+    block.append(el("p", "", ui("review_forced")));
+    return block;
+  }
+  block.append(...sightLines(d, contract));
+  if (d.pending) {
+    block.append(el("p", "note review-pending", ui("review_pending")));
+    return block;
+  }
+  if (d.cost === null) return block;
+  const hindsight = el("div", "hindsight");
+  if (d.kind === "raise") {
+    const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
+    const line = d.best_makes ? yours("review_raise", { total: d.best_total, best }) : yours("review_raise_none", { total: d.best_total, held: d.held });
+    hindsight.append(el("p", "", line));
+    hindsight.append(el("p", "", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
+  } else if (d.cost > 0) {
+    hindsight.append(el("p", "", yours("review_cost", { cost: d.cost })));
+    hindsight.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
+    hindsight.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
+  } else {
+    hindsight.append(el("p", "", ui("review_fine")));
+  }
+  if (d.estimate) hindsight.append(el("p", "note review-estimate", ui("review_estimate")));
+  if (d.distinct !== undefined) {
+    const exact = d.compared >= d.distinct;
+    hindsight.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
+    if (d.kind === "give") hindsight.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
+  }
+  block.append(hindsight);
+  return block;
+}
+
+function renderReview(box, review) {
+  box.replaceChildren();
+  const decisions = review.decisions;
+  const finished = review.done === review.steps;
+  const sightDone = decisions.every((d) => d.forced || d.sight !== null);
+  if (sightDone) {
+    box.append(el("p", "review-total", review.sight_cost > 0 ? yours("review_sight_total", { cost: review.sight_cost }) : ui("review_sight_perfect")));
+  }
+  if (finished) box.append(el("p", "review-hindsight", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
+  const byNumber = new Map(decisions.map((d) => [d.number, d]));
+  const costly = review.moments.map((n) => byNumber.get(n));
+  if (costly.length) {
+    box.append(el("h3", "", ui("review_costly")));
+    const list = el("ol", "costly-list");
+    for (const d of costly) {
+      const where = d.trick ? ui("review_trick", { n: d.trick }) : ui(`review_kind_${d.kind}`);
+      const params = { where, choice: choiceName(d.action, d.contract ?? table.state.contract), cost: d.sight.cost, hindsight: d.cost };
+      list.append(el("li", "", ui(d.cost !== null && !d.pending ? "review_moment_hindsight" : "review_moment", params)));
+    }
+    box.append(list);
+  }
+  const auction = review.auction;
+  if (auction && !auction.pending) {
+    const lines = [say("ev_contract", auction.bidder, { amount: auction.bid })];
+    if (auction.contract !== auction.bid) lines.push(say("ev_raise", auction.bidder, { amount: auction.contract }));
+    if (auction.forced) lines.push(say("review_auction_forced", auction.bidder));
+    lines.push(ui(auction.can_make ? "review_auction_can" : "review_auction_cannot", { contract: auction.contract }));
+    if (auction.best_total !== null) lines.push(saySide("review_auction_total", auction.side, { total: auction.best_total }));
+    if (!auction.can_make && auction.contract === auction.minimum) lines.push(ui("review_auction_lowest", { minimum: auction.minimum }));
+    if (auction.estimate) lines.push(ui("review_estimate"));
+    box.append(el("p", "review-auction", lines.join(" ")));
+  }
+  const early = decisions.filter((d) => !d.trick);
+  if (early.length) {
+    box.append(el("h3", "", ui("review_before")));
+    for (const d of early) {
+      const part = el("div", "review-early");
+      part.append(el("h4", "", ui(`review_kind_${d.kind}`)), decisionBlock(d));
+      box.append(part);
+    }
+  }
+  box.append(el("h3", "", ui("review_hands")));
+  const hands = el("dl", "review-hands");
+  review.hands.forEach((cards, seat) => {
+    const row = el("div");
+    const list = el("dd", "cards");
+    list.append(...cards.map(cardSpan));
+    row.append(el("dt", "", seatName(seat)), list);
+    hands.append(row);
+  });
+  if (review.widow.length) {
+    const row = el("div");
+    const list = el("dd", "cards");
+    list.append(...review.widow.map(cardSpan));
+    row.append(el("dt", "", ui("play_widow")), list);
+    hands.append(row);
+  }
+  box.append(hands);
+  // the replay, trick by trick, from the story of the deal
+  const replay = el("ol", "replay");
+  let trick = null;
+  let number = 0;
+  const open = () => {
+    number += 1;
+    trick = el("li", "replay-trick");
+    trick.dataset.trick = String(number);
+    trick.append(el("h4", "", ui("review_trick", { n: number })));
+    const cards = el("ul", "trick-line");
+    trick.append(cards);
+    const mine = decisions.filter((d) => d.trick === number);
+    if (mine.some((d) => d.cost > 0)) trick.classList.add("costly");
+    trick.mine = mine;
+    trick.cards = cards;
+    replay.append(trick);
+  };
+  let closed = null; // the trick just taken, for the last trick's bonus
+  for (const e of review.log) {
+    if (!["play", "trick", "last_trick", "declare", "ask_full", "answer", "ask_half"].includes(e.kind)) continue;
+    if (e.kind === "last_trick" && closed) {
+      closed.insertBefore(el("p", "", eventText(e)), closed.querySelector(".decision")); // before the verdicts
+      continue;
+    }
+    if (trick === null) open();
+    if (e.kind === "play") {
+      const item = el("li", e.seat === 0 ? "mine" : "");
+      item.append(el("span", "seat-name", seatName(e.seat)), cardSpan(e.card));
+      trick.cards.append(item);
+    } else if (!trick.cards.children.length) {
+      trick.insertBefore(el("p", "", eventText(e)), trick.cards); // declared or asked before the lead
+    } else {
+      trick.append(el("p", "", eventText(e)));
+    }
+    if (e.kind === "trick") {
+      for (const d of trick.mine) trick.append(decisionBlock(d));
+      closed = trick;
+      trick = null;
+    }
+  }
+  box.append(replay);
+}
+

@@ -1,0 +1,71 @@
+// The story of the deal, from the engine's public log: the latest events under the table, and the
+// whole deal in a side panel (a drawer on a phone), one group per trick, titled for a finished deal.
+import { ui } from "./messages.js";
+import { $, el, eventText, table } from "./play-words.js";
+
+let told = { deal: 0, count: 0 }; // how much of the story has been told
+const LATEST = 4;
+
+export function resetStory() {
+  told = { deal: 0, count: 0 };
+}
+
+// The events since the last step, in the news line.
+export function renderNews() {
+  const { state } = table;
+  const log = state.log;
+  // a deal opened afresh (a new deal, a game resumed): its latest few events; the rest is in the story
+  const start = told.deal === state.deal_number ? Math.min(told.count, log.length) : Math.max(0, log.length - LATEST);
+  told = { deal: state.deal_number, count: log.length };
+  const fresh = log.slice(start);
+  if (fresh.length) {
+    const list = el("ul", "news-list");
+    for (const e of fresh) list.append(el("li", `ev-${e.kind}`, eventText(e)));
+    $("play-news").replaceChildren(list);
+  } else if (start === 0) {
+    $("play-news").replaceChildren();
+  }
+}
+
+// The story panel: "before the first trick", then each trick with its cards, its winner and the
+// declarations made before its lead.
+export function renderStory() {
+  const { state } = table;
+  const groups = [];
+  let group = null;
+  let tricks = 0;
+  const open = (title, className) => {
+    group = { title, className, events: [] };
+    groups.push(group);
+  };
+  open(ui("play_story_before"), "story-before");
+  let closed = false;
+  for (const e of state.log) {
+    if (e.kind === "last_trick") {
+      group.events.push(e);
+      continue;
+    }
+    if (closed || (e.kind === "play" && tricks === 0)) {
+      tricks += 1;
+      open(ui("trick_number", { n: tricks }), "story-trick");
+      closed = false;
+    }
+    group.events.push(e);
+    if (e.kind === "trick") closed = true;
+  }
+  const list = $("story-list");
+  list.replaceChildren();
+  for (const g of groups) {
+    if (!g.events.length) continue;
+    const section = el("section", `story-group ${g.className}`);
+    section.append(el("h3", "", g.title));
+    const items = el("ol");
+    for (const e of g.events) items.append(el("li", `ev-${e.kind}${e.seat === 0 ? " mine" : ""}`, eventText(e)));
+    section.append(items);
+    list.append(section);
+  }
+  const done = state.phase === "done";
+  $("story-title").textContent = done ? ui("play_story_done", { n: state.deal_number }) : ui("play_story");
+  const last = list.lastElementChild;
+  if (last) list.scrollTop = list.scrollHeight;
+}

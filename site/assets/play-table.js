@@ -1,0 +1,251 @@
+// The table: the other seats (card backs, their bid, tricks won, the dealer and the bidder with
+// the contract marked), the trick laid out round the table as the lessons draw it (render.js),
+// the last trick, and your hand as one fan. Cards move: a played card travels from its seat to
+// the trick, a finished trick gathers to its winner, a declaration shows the king and queen for a
+// moment, the widow shows on the table before it goes to the bidder; nothing moves when the
+// reader prefers reduced motion (motion.js). Which cards may be played is the engine's list.
+import { cardName, catalog, hiddenCards, ui } from "./messages.js";
+import { reducedMotion } from "./motion.js";
+import { cardButton, cardSpan, playedCard } from "./render.js";
+import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
+
+const place = (seat) => table.state.where[seat];
+const BACKS = 6; // card backs drawn per seat at most (the count says the rest)
+
+export function badges(seat) {
+  const { state } = table;
+  const out = [];
+  if (state.dealer === seat) out.push(ui("play_dealer"));
+  if (state.bidder === seat && state.contract !== null) out.push(ui("play_bidder_badge", { contract: state.contract }));
+  return out;
+}
+
+export function tricksWon(seat) {
+  const n = table.state.tricks[seat];
+  return n === 1 ? ui("play_tricks_one") : ui("play_tricks_n", { n });
+}
+
+function backs(count) {
+  const box = el("span", "hidden-cards");
+  const fan = el("span", "backs");
+  fan.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < Math.min(count, BACKS); i++) fan.append(el("span", "card back"));
+  box.append(fan, el("span", "count", hiddenCards(count)));
+  return box;
+}
+
+function seatBox(seat) {
+  const { state } = table;
+  const box = el("div", `seat seat-${place(seat)}`);
+  box.dataset.seat = String(seat);
+  if (state.to_move === seat && state.phase !== "done") box.classList.add("to-move");
+  if (state.bidder === seat) box.classList.add("bidder");
+  const head = el("span", "seat-name", seatName(seat));
+  head.append(" ", el("span", "level", ui(`level_${state.computers[seat - 1]}`)));
+  box.append(head);
+  for (const text of badges(seat)) box.append(el("span", state.bidder === seat ? "badge bidder" : "badge", text));
+  if (state.phase === "auction") {
+    const mine = state.auction.filter((b) => b.seat === seat);
+    if (mine.length) {
+      const last = mine[mine.length - 1].action;
+      box.append(el("span", last === "p" ? "bid-chip pass" : "bid-chip", last === "p" ? ui("pass") : `${ui("play_bids")}: ${last}`));
+    }
+  }
+  if (state.counts[seat] > 0) box.append(backs(state.counts[seat]));
+  if (state.tricks[seat] > 0) box.append(el("span", "taken", tricksWon(seat)));
+  return box;
+}
+
+// The trick on the table round the table, as the lessons lay it out.
+function trickList(played, className = "trick-cards around") {
+  const list = el("ol", played.length ? className : `${className} empty`);
+  for (const p of played) list.append(playedCard(seatName(p.seat), place(p.seat), cardSpan(p.card)));
+  return list;
+}
+
+export function renderTable() {
+  const { state } = table;
+  const box = $("table");
+  box.className = `table players-${state.players}`;
+  box.replaceChildren();
+  for (let seat = 1; seat < state.players; seat++) box.append(seatBox(seat));
+  const middle = el("div", "trick");
+  const info = [`${ui("trump")}: ${state.trump ? catalog.suits[state.trump].nom : ui("no_trump")}`];
+  if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder).toLowerCase()})`);
+  middle.append(el("p", "table-info", info.join(" · ")));
+  const heading = el("h2", "table-heading", ui("trick"));
+  heading.id = "trick-title";
+  const now = trickList(state.trick);
+  now.id = "trick-now";
+  now.setAttribute("aria-labelledby", heading.id);
+  now.hidden = state.phase !== "play"; // no empty trick during the auction (the widow shows there)
+  middle.append(heading, now);
+  if (!state.trick.length && state.last_trick.length && state.phase === "play") {
+    const last = el("div", "last-trick");
+    last.append(el("h3", "table-heading", ui("play_last_trick")));
+    const cards = el("span", "cards");
+    cards.append(...state.last_trick.map((p) => cardSpan(p.card)));
+    last.append(cards);
+    middle.append(last);
+  }
+  box.append(middle);
+}
+
+export function renderHand(onPlay, onPick) {
+  const { state, selected } = table;
+  const hand = $("hand");
+  hand.replaceChildren();
+  const empty = state.hand.length === 0;
+  hand.hidden = empty;
+  const title = $("hand-title");
+  title.hidden = empty;
+  const notes = [ui("your_hand"), ...badges(0)];
+  if (state.tricks[0] > 0) notes.push(tricksWon(0));
+  title.textContent = notes.join(" · ");
+  hand.style.setProperty("--n", String(Math.max(state.hand.length, 2)));
+  const mine = state.to_move === 0 && state.phase !== "done";
+  const picking = mine && ["discard", "give", "return"].includes(state.phase);
+  const playing = mine && state.phase === "play" && state.legal.some((a) => CARD_CODE.test(a));
+  // the widow's cards in the bidder's hand, marked until the discard (as the lessons mark them)
+  const widow = state.phase === "discard" && state.to_move === 0 ? state.widow : [];
+  for (const code of state.hand) {
+    let card;
+    if (playing) {
+      card = cardButton(code, false);
+      card.disabled = false;
+      if (!state.legal.includes(code)) {
+        // dimmed: the engine did not list it; a tap asks the engine, which says why
+        card.classList.add("illegal");
+        card.setAttribute("aria-describedby", "illegal-note");
+      }
+      card.addEventListener("click", () => onPlay(code, card));
+    } else if (picking) {
+      card = cardButton(code, true);
+      card.disabled = false;
+      card.setAttribute("aria-pressed", String(selected.has(code)));
+      card.addEventListener("click", () => onPick(code, card));
+    } else {
+      card = cardSpan(code);
+    }
+    card.dataset.card = code;
+    if (widow.includes(code)) {
+      card.classList.add("from-widow");
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")} (${ui("play_from_widow")})`);
+    }
+    hand.append(card);
+  }
+}
+
+// -- cards that move ------------------------------------------------------------------------------
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function slide(node, from, duration = 300) {
+  const to = node.getBoundingClientRect();
+  if (!from || !to.width || typeof node.animate !== "function") return Promise.resolve();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const animation = node.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
+    { duration, easing: "cubic-bezier(.2,.7,.3,1)" },
+  );
+  return animation.finished.catch(() => {});
+}
+
+function seatRect(seat) {
+  if (seat === 0) return $("hand").getBoundingClientRect();
+  const box = document.querySelector(`#table .seat[data-seat="${seat}"]`);
+  return box ? box.getBoundingClientRect() : null;
+}
+
+// A pair declared: the king and queen shown in the declarer's seat for a moment.
+function showPair(seat, suit) {
+  const where = seat === 0 ? $("trick-now")?.parentElement : document.querySelector(`#table .seat[data-seat="${seat}"]`);
+  if (!where) return Promise.resolve();
+  const pair = el("span", "pair-shown");
+  pair.setAttribute("role", "img");
+  pair.setAttribute("aria-label", ui("play_declared", { suit }));
+  pair.append(cardSpan(`${suit}K`), cardSpan(`${suit}Q`));
+  where.append(pair);
+  const animation = pair.animate([
+      { opacity: 0, transform: "scale(0.6)" },
+      { opacity: 1, transform: "none", offset: 0.25 },
+      { opacity: 1, transform: "none", offset: 0.8 },
+      { opacity: 0, transform: "none" },
+    ], {
+    duration: 1200,
+  });
+  return animation.finished.catch(() => {}).then(() => pair.remove());
+}
+
+// The widow shown on the table, then taken to the bidder's seat (or into your hand).
+async function showWidow(cards, bidder) {
+  const list = $("trick-now");
+  if (!list) return;
+  const row = el("span", "cards widow-shown");
+  row.setAttribute("role", "img");
+  row.setAttribute("aria-label", `${ui("play_widow")}: ${cards.map((c) => cardName(c, "nom")).join(", ")}`);
+  row.append(...cards.map(cardSpan));
+  list.parentElement.append(row);
+  await wait(900);
+  const from = row.getBoundingClientRect();
+  const to = seatRect(bidder);
+  if (to) {
+    const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+    const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+    await row.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0 }], { duration: 380 }).finished.catch(() => {});
+  }
+  row.remove();
+}
+
+// Between two views of the same deal, the events in between as movement: each card from its
+// seat to the trick, each finished trick to its winner. Resolves when it has been shown.
+export async function playFrames(before, after) {
+  if (reducedMotion() || !before || before.deal_number !== after.deal_number || typeof Element.prototype.animate !== "function") return;
+  const fresh = after.log.slice(before.log.length);
+  if (!fresh.length) return;
+  let shown = [...before.trick];
+  const saved = table.state;
+  table.state = { ...before, where: after.where }; // the seats' places do not change in a deal
+  try {
+    for (const e of fresh) {
+      const list = $("trick-now");
+      if (!list) return;
+      if (e.kind === "play") {
+        shown.push({ seat: e.seat, card: e.card });
+        list.classList.remove("empty");
+        list.hidden = false;
+        const item = playedCard(seatName(e.seat), place(e.seat), cardSpan(e.card));
+        let from = seatRect(e.seat);
+        if (e.seat === 0) {
+          const mine = $("hand").querySelector(`[data-card="${e.card}"]`);
+          if (mine) from = mine.getBoundingClientRect();
+          mine?.classList.add("leaving");
+        } else {
+          document.querySelector(`#table .seat[data-seat="${e.seat}"] .backs .back:last-child`)?.remove();
+        }
+        list.append(item);
+        await slide(item, from, 300);
+        await wait(120);
+      } else if (e.kind === "trick") {
+        await wait(500);
+        const to = seatRect(e.seat);
+        const from = list.getBoundingClientRect();
+        if (to) {
+          const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+          const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+          await list.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }], { duration: 360, easing: "ease-in" }).finished.catch(() => {});
+        }
+        list.replaceChildren();
+        list.classList.add("empty");
+        shown = [];
+        document.querySelector(".last-trick")?.remove();
+      } else if (e.kind === "declare" || (e.kind === "answer" && e.suit) || (e.kind === "ask_half" && e.completed)) {
+        await showPair(e.seat, e.suit);
+      } else if (e.kind === "widow") {
+        await showWidow(e.cards, e.seat);
+      }
+    }
+  } finally {
+    table.state = saved;
+  }
+}

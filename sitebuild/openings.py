@@ -1,0 +1,96 @@
+"""What the play and practice pages show before the engine has started in the browser, computed
+by the engine at build time through the same JSON ops the page's worker calls (``engine.web.handle``):
+
+* ``play_openings()``: for every preset (and so every seat count) and every mix of computer
+  levels, opening deals of a new game: the engine's answer to the page's first ``game`` request
+  (the computers' actions up to the learner's first turn), exactly what the worker would send.
+  The page shows one at once and sends its history to the engine for every later step.
+* ``drill_bank()``: the first drills of every practice theme, each with its view, solution and
+  answer table (op ``drill``), as the lessons ship theirs. The first scoring drills are played
+  under the common presets (never the German variant first).
+
+Each answer is cached by its request and the engine's source (``engine.memo`` with the build's
+disk store, ``sitebuild/cache.py``; outside the build's deep-search mode, so the engine
+answers as it does in the browser), so a warm build takes them from ``.cache/build``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from engine import memo
+from engine.drills import THEMES
+from engine.rules import PRESETS
+from engine.web import handle
+
+from . import BuildError, cache
+
+OPENING_SEEDS = (7301, 11027, 40213, 91807)  # per preset, when every computer has the same level
+MIXED_SEEDS = (52711,)  # per preset and mix of levels
+LEVELS = ("normal", "easy")
+DRILLS_PER_THEME = 4
+FIRST_PRESETS = ("three-player", "faq", "faq-pairs")  # the first drills: the common presets
+
+
+def _ask(request: dict) -> dict:
+    """The engine's answer to one request, cached by the request."""
+
+    def compute():
+        answer = json.loads(handle(json.dumps(request)))
+        if not answer.get("ok"):
+            raise BuildError(f"sitebuild/openings.py: the engine refused {request}: {answer.get('error')}")
+        answer.pop("id", None)
+        answer.pop("ok", None)
+        return answer
+
+    return memo.cached({"site_opening": request}, compute)
+
+
+def level_key(levels) -> str:
+    """How play.js names a mix of computer levels: the levels of seats 1, 2, ... joined by dots."""
+    return ".".join(levels)
+
+
+def play_openings() -> dict:
+    """{preset: {levels: [state, ...]}}: the engine's first answer for each opening deal."""
+    out: dict = {}
+    with cache.installed():
+        memo.build_mode(False)  # the computers play as they do in the browser
+        for name, rules in PRESETS.items():
+            mixes = {}
+            for levels in itertools.product(LEVELS, repeat=rules.players - 1):
+                seeds = OPENING_SEEDS if len(set(levels)) == 1 else MIXED_SEEDS
+                states = []
+                for seed in seeds:
+                    state = _ask({"op": "game", "rules": name, "seed": seed, "computers": list(levels)})
+                    if state["to_move"] != 0 or state["phase"] == "done":
+                        continue  # not a decision of the learner's (cannot happen at the start)
+                    states.append({"seed": seed, "state": state})
+                mixes[level_key(levels)] = states
+            out[name] = mixes
+    return out
+
+
+def drill_bank() -> dict:
+    """{theme: [drill, ...]}: the engine's ``drill`` answers for the first drills of each theme."""
+    out: dict = {}
+    with cache.installed():
+        memo.build_mode(False)  # the drills the browser's engine would generate from these seeds
+        for theme in THEMES:
+            drills = []
+            for seed in range(1, 400):
+                answer = _ask({"op": "drill", "theme": theme, "seed": seed})
+                rules = answer["view"]["rules"]
+                first = len(drills) < 2
+                if first and rules not in FIRST_PRESETS:
+                    continue  # the first drills under a common preset (never the German variant first)
+                if any(d["puzzle"]["position"] == answer["puzzle"]["position"] for d in drills):
+                    continue
+                drills.append({"seed": seed, **answer})
+                if len(drills) == DRILLS_PER_THEME:
+                    break
+            if len(drills) < DRILLS_PER_THEME:
+                raise BuildError(f"sitebuild/openings.py: only {len(drills)} {theme} drills found")
+            out[theme] = drills
+    return out

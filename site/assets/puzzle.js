@@ -4,6 +4,7 @@
 import { judgeWithTable } from "./answers.js";
 import { reason, ui, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
+import { addSignKey } from "./sign-key.js";
 
 // kinds valued by the engine's estimate over the hidden cards, and kinds answered by a choice button
 const ESTIMATED = ["bid", "raise", "discard", "give", "lead"];
@@ -29,6 +30,7 @@ export class Puzzle {
     this.hints = 0;
     this.solved = false;
     this.feedback.tabIndex = -1;
+    addSignKey(section.querySelector("input.number")); // a minus on every phone's keypad
     this.bindStatic();
     this.bindAnswers();
   }
@@ -177,7 +179,7 @@ export class Puzzle {
     const panel = this.section.querySelector(".solution-text");
     panel.hidden = false;
     this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
-    this.section.querySelector(".retry").hidden = false;
+    // no "try again" once solved (site.css keeps the place of one already shown: nothing moves)
     this.say(tone, lines);
     this.feedback.focus({ preventScroll: true }); // the answer's control is now disabled
     this.report("solved");

@@ -11,7 +11,7 @@ from e2e.conftest import asset_url
 
 from engine import puzzles
 from sitebuild.catalogs import fmt, load_catalog
-from sitebuild.offline import offline_files
+from sitebuild.offline import first_visit_files, offline_files
 
 LESSON = "/{lang}/lessons/follow-suit/"
 
@@ -449,9 +449,11 @@ def wait_for_offline_copy(page):
 
 @pytest.mark.parametrize("first", ["/fi/lessons/overtaking/", "/en/practice/"])
 def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, recording_server, site_dir, first):
-    """The page's own files and the offline copy the service worker adds: every file of the site
-    comes from the server exactly once (the engine files too, when the page itself started the
-    engine); then lessons, glossary, rules, practice and play work with the network gone."""
+    """The page's own files and the offline copy the service worker adds: every file comes from
+    the server exactly once. A lesson keeps the lessons but not the engine, until the learner
+    presses "keep the engine"; a page that started the engine keeps it at once. Then lessons,
+    glossary, rules, practice and play work with the network gone."""
+    words = load_catalog("fi" if "/fi/" in first else "en")["lesson_player"]
     base = f"http://127.0.0.1:{recording_server.server_port}"
     context = browser.new_context()
     try:
@@ -461,14 +463,41 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
             page.locator("#drill section.puzzle").wait_for(timeout=90_000)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
         wait_for_offline_copy(page)
-        downloads = Counter(path for path, status, _ in recording_server.served if status == 200)
+        status = page.locator(".offline-status p")
+        wanted = {"/" + name.removeprefix("./") for name in offline_files(site_dir)}
+        engine = {name for name in wanted if "/pyodide/" in name}
+        assert engine
+        if "practice" in first:
+            page.wait_for_function(
+                "(text) => document.querySelector('.offline-status p')?.textContent === text",
+                arg=words["offline_engine"],
+                timeout=120_000,
+            )
+        else:
+            page.wait_for_function(
+                "() => document.querySelector('.offline-status p')?.textContent.length > 0", timeout=60_000
+            )
+            assert words["offline_engine_missing"] in status.inner_text()
+            served = {path for path, status_code, _ in recording_server.served if status_code == 200}
+            assert not served & engine, "a lesson's first visit downloaded the engine"
+            first_visit = {"/" + name.removeprefix("./") for name in first_visit_files(site_dir)}
+            assert first_visit <= served, sorted(first_visit - served)[:5]
+            keep = page.locator(".offline-status button.keep-engine")
+            assert keep.is_visible()
+            keep.click()
+            page.wait_for_function(
+                "(text) => document.querySelector('.offline-status p')?.textContent === text",
+                arg=words["offline_engine"],
+                timeout=180_000,
+            )
+        downloads = Counter(path for path, status_code, _ in recording_server.served if status_code == 200)
         assert [path for path, count in downloads.items() if count > 1] == []
         # not even asked for again (a revalidation): the open page comes from the HTTP cache
         requests = Counter(path for path, _, _ in recording_server.served)
         assert [path for path, count in requests.items() if count > 1] == []
-        wanted = {"/" + name.removeprefix("./") for name in offline_files(site_dir)}
-        assert any("/pyodide/" in name for name in wanted)
-        assert wanted <= set(downloads), sorted(wanted - set(downloads))[:5]
+        assert engine <= set(downloads), sorted(engine - set(downloads))[:5]
+        if "practice" not in first:  # asked for: the whole site, every page and the engine
+            assert wanted <= set(downloads), sorted(wanted - set(downloads))[:5]
         if "practice" in first:
             return
         context.set_offline(True)

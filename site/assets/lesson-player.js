@@ -90,7 +90,7 @@ export class LessonPlayer {
     this.next.addEventListener("click", () => this.go(this.index + 1, true));
     nav.append(this.back, this.next);
     this.nav = nav;
-    this.complete.before(nav);
+    this.complete.after(nav); // after the closing screen too (Back from there), right under each step
 
     this.complete.querySelector(".open-unsolved").addEventListener("click", () => {
       const first = this.ids.find((id) => !progress.get(id)?.solved);

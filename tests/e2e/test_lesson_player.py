@@ -52,6 +52,17 @@ def solve(section):
     section.locator(".feedback.right").wait_for(timeout=30_000)
 
 
+def settle(page):
+    """Wait until the page has stopped scrolling (a smooth scroll has ended)."""
+    last = None
+    for _ in range(40):
+        now = page.evaluate("window.scrollY")
+        if now == last:
+            return
+        last = now
+        page.wait_for_timeout(100)
+
+
 def visible_steps(page):
     return page.evaluate(
         "[...document.querySelectorAll('.lesson-step')].filter((s) => s.offsetParent !== null).map((s) => s.id)"
@@ -81,8 +92,12 @@ def test_play_a_lesson_through_the_player_to_its_end_and_on_to_the_next(visit, b
             assert after.inner_text() == f"{words['next_step']} →"
             assert after.is_visible()
             if size == "phone":
+                settle(page)
+                # in view: the verdict and the explanation's start, and the way on when they leave room
+                verdict = section.locator(".feedback").bounding_box()
                 box = after.bounding_box()
-                assert box["y"] + box["height"] <= 844 + 1, "the next step button is out of view after the solve"
+                assert 0 <= verdict["y"] < 844 - 120, "the verdict is out of view after the solve"
+                assert box["y"] + box["height"] <= 844 + 1 or verdict["y"] <= 40, "the next step is out of view"
             if index == 0 and lang == "fi":
                 shot(page, f"player-solved-{size}-fi")
             after.click()
@@ -243,7 +258,10 @@ def test_the_guided_deal_offers_only_legal_declarations_and_never_moves_the_page
         kind = step.get_attribute("data-step-kind")
         entries = table["steps"][index]["answers"]
         offered = [b.get_attribute("data-choice") for b in step.locator("button.choice").all()]
-        assert not [c for c in offered if entries[c]["verdict"] == "illegal"], (index + 1, offered)
+        # a declaration on offer is always one the rules allow (another card or a pass may be
+        # offered to be refused with the engine's reason: that is the lesson)
+        illegal = [c for c in offered if c.startswith("trump:") and entries[c]["verdict"] == "illegal"]
+        assert not illegal, (index + 1, offered)
         if kind == "play":
             declarations = [c for c in offered if c.startswith("trump:")]
             assert declarations in ([], ["trump:S", "trump:H"], ["trump:H"]), (index + 1, declarations)
@@ -311,3 +329,33 @@ def test_the_not_found_page_speaks_the_language_of_its_folder(visit, base_url, l
     assert v.page.locator("a.brand").get_attribute("href") == f"/{lang}/"
     assert v.page.title().startswith(CATALOGS[lang]["ui"]["not_found_title"])
     assert not v.errors
+
+
+def test_a_fan_spreads_to_its_width_keeps_every_index_in_view_and_stays_opaque_once_solved(visit, base_url):
+    v = visit(**SIZES["phone"])
+    page = v.open(base_url + "/fi/lessons/game-at-a-glance/#puzzle-glance-void-any")
+    section = page.locator("#puzzle-glance-void-any")
+    cards = section.locator(".hand button.card")
+    count = cards.count()
+    assert count >= 5
+    you = section.locator(".you").bounding_box()
+    boxes = [cards.nth(i).locator(".face").bounding_box() for i in range(count)]
+    # five cards on a phone: spread over the width there is (not 44 px strips with room to spare)
+    assert boxes[-1]["x"] + boxes[-1]["width"] >= you["x"] + you["width"] - 12
+    assert all(b["y"] == boxes[0]["y"] for b in boxes), "the fan wrapped"
+    # a raised card, hovered or focused, never covers its right neighbour's index
+    cards.nth(1).tap()
+    cards.nth(1).hover()
+    neighbour = boxes[2]
+    covering = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('button')?.dataset.card",
+        [neighbour["x"] + 6, neighbour["y"] + 10],
+    )
+    assert covering == cards.nth(2).get_attribute("data-card")
+    cards.nth(1).tap()  # not chosen after all
+    solve(section)
+    opacities = section.locator(".hand button.card .face").evaluate_all(
+        "(faces) => faces.map((f) => getComputedStyle(f).opacity)"
+    )
+    assert set(opacities) == {"1"}, opacities
+    shot(page, "fan-solved-phone-fi")

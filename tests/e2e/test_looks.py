@@ -57,6 +57,11 @@ PAGE_TEXT = """(lang) => {
 }"""
 
 
+# The lesson player shows one step at a time; the checks of several puzzles of a lesson at once
+# read it as one page, as a learner may choose to.
+READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
+
+
 def check_page(page, lang: str, where: str) -> None:
     width = page.viewport_size["width"]
     scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -403,6 +408,7 @@ def test_tricks_still_to_play_are_one_row_each_and_the_seats_keep_their_width(vi
     seats keep their width inside the table, no word is broken, each trick to come is its own
     named row, no empty trick is shown, and the cards played are no longer in the hand."""
     v = visit(**SIZES[size])
+    v.context.add_init_script(READING_VIEW)
     page = v.open(f"{base_url}/{lang}/lessons/card-points/")
     ui = CATALOGS[lang]["ui"]
     for pid, tricks in [("points-go-to-the-winner", 1), ("two-tricks-to-go", 2), ("three-tricks-to-go", 3)]:
@@ -487,6 +493,7 @@ def test_wide_tables_show_which_side_scrolls(visit, base_url):
     more: on the right at first, on the left once scrolled to its end; its region keeps its name
     and can be scrolled from the keyboard."""
     v = visit(**SIZES["phone"])
+    v.context.add_init_script(READING_VIEW)
     page = v.open(f"{base_url}/fi/lessons/scoring/")
     region = page.locator("#puzzle-score-the-whole-deal .table-scroll").first
     region.scroll_into_view_if_needed()

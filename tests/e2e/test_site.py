@@ -16,6 +16,16 @@ from sitebuild.offline import first_visit_files, offline_files
 LESSON = "/{lang}/lessons/follow-suit/"
 
 
+# The lesson player (site/assets/lesson-player.js) shows one step at a time; journeys that work
+# with every puzzle of a lesson page at once read it as one page, as a learner may choose to.
+READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
+
+
+def reading_view(v):
+    v.context.add_init_script(READING_VIEW)
+    return v
+
+
 def puzzle(page, pid):
     return page.locator(f"#puzzle-{pid}")
 
@@ -109,7 +119,7 @@ def test_hidden_cards_do_not_leak_to_screen_readers(visit, base_url):
 
 
 def test_no_request_leaves_127_0_0_1(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(base_url + "/fi/lessons/declaring-trump/")
     section = puzzle(page, "keep-the-pair")
     section.locator('button[data-card="HK"]').click()
@@ -122,7 +132,7 @@ def test_no_request_leaves_127_0_0_1(visit, base_url):
 
 
 def test_missing_pyodide_files_keep_every_lesson_puzzle_working(visit, broken_base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(broken_base_url + "/fi/lessons/follow-suit/")
     section = puzzle(page, "follow-low")
     section.locator('button[data-card="CJ"]').click()
@@ -269,7 +279,7 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, broken_base
     loss, and every right answer is accepted."""
     lessons = sorted(p.parent.name for p in (site_dir / lang / "lessons").glob("*/index.html"))
     assert lessons
-    v = visit()
+    v = reading_view(visit())
     base = base_url
     if engine == "unavailable":
         base = broken_base_url
@@ -291,7 +301,7 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, broken_base
 
 
 def test_without_webassembly_lessons_work_and_the_engine_pages_say_so(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     v.context.add_init_script("delete globalThis.WebAssembly")
     page = v.open(base_url + "/en/lessons/follow-suit/")
     section = puzzle(page, "follow-low")
@@ -321,7 +331,7 @@ def test_pick_by_touch_on_a_phone(visit, base_url):
 
 
 def test_progress_is_saved_shown_and_reset(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(base_url + "/fi/lessons/overtaking/")
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="HK"]').click()
@@ -366,7 +376,7 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
 
 
 def test_copy_link_of_a_puzzle(visit, base_url):
-    v = visit(permissions=["clipboard-read", "clipboard-write"])
+    v = reading_view(visit(permissions=["clipboard-read", "clipboard-write"]))
     page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-queen")
     section = puzzle(page, "cannot-overtake")
     copy = section.locator("button.copy-link")
@@ -456,6 +466,7 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
     words = load_catalog("fi" if "/fi/" in first else "en")["lesson_player"]
     base = f"http://127.0.0.1:{recording_server.server_port}"
     context = browser.new_context()
+    context.add_init_script(READING_VIEW)
     try:
         page = context.new_page()
         page.goto(base + first)

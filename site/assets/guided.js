@@ -134,6 +134,9 @@ export class GuidedDeal {
     const below = document.documentElement.scrollHeight - (y + window.innerHeight);
     const keep = Math.ceil(step.getBoundingClientRect().height - Math.max(0, below)) + 4;
     step.hidden = true;
+    const done = step.querySelector(".feedback"); // its verdict now shows on the next step
+    done.replaceChildren();
+    done.className = "feedback";
     next.hidden = false;
     if (next.offsetHeight < keep) next.style.minHeight = `${keep}px`;
     this.current = index + 1;

@@ -74,7 +74,8 @@ def test_a_lesson_page_holds_its_steps_and_a_closing_screen(site):
     html = (out / "fi" / "lessons" / "overtaking" / "index.html").read_text("utf-8")
     steps = re.findall(r'<div class="lesson-step" id="step-(\d+)" data-step="\d+"(?: data-puzzle-id="([^"]+)")?', html)
     assert [int(n) for n, _ in steps] == list(range(1, len(steps) + 1))
-    assert [pid for _, pid in steps if pid] == [p["id"] for p in lesson.puzzles]
+    assert [pid for _, pid in steps if pid] == [v for k, v in lesson.texts["fi"].segments if k == "puzzle"]
+    assert {pid for _, pid in steps if pid} == {p["id"] for p in lesson.puzzles}
     assert 'id="lesson-complete"' in html and 'href="../trick-winner/"' in html
     assert "Seuraava oppitunti: " in html
     catalog = json.loads(re.search(r'id="catalog">(.*?)</script>', html).group(1))

@@ -95,9 +95,15 @@ def sent_size(site: Path, name: str) -> int:
     return (compressed if compressed.exists() else path).stat().st_size
 
 
+# The lesson player shows a lesson one step at a time; the lesson measures time the first
+# one-click puzzle of the whole page, so they read the lesson as one page (the learner's choice).
+READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
+
+
 def lesson_visit(browser, server, base, site, args):
     context = browser.new_context()
     context.add_init_script(TIMING)
+    context.add_init_script(READING_VIEW)
     page = context.new_page()
     server.served.clear()
     page.goto(base + args.page)

@@ -1,7 +1,10 @@
 """Pictures of positions for link previews (``og:image``): one PNG per puzzle, per lesson and for
 the site, drawn with Pillow from the engine's puzzle view and the card geometry of
-``sitebuild.cards`` (suits are shapes, not font glyphs). The pictures hold no words, so both
-languages share them: ``og/p/ID.png``, ``og/lesson/SLUG.png`` and ``og/site.png``.
+``sitebuild.cards`` (suits are shapes, not font glyphs). A puzzle's picture shows its question
+along the top, the table (the other seats and the trick) and the whole hand of the player to
+move along the bottom; a lesson's shows its title over its first puzzle. The words make a
+picture per language: ``og/LANG/p/ID.png``, ``og/LANG/lesson/SLUG.png``; the site's picture has
+none: ``og/site.png``.
 
 Each picture is cached in ``build/og-cache/`` (git-ignored) under a hash of what it shows and of
 this drawing code, so a build redraws only what changed.
@@ -100,6 +103,75 @@ class Painter:
             else:
                 self.draw.polygon([place(p) for p in curve_points(shape)], fill=color)
 
+    # Pillow's built-in font has no letters with diacritics: they are drawn as the plain letter
+    # and the marks above it (Finnish needs ä, ö and å), dashes and signs as their ASCII forms.
+    MARKS = {
+        "ä": "a:",
+        "ö": "o:",
+        "å": "ao",
+        "Ä": "A:",
+        "Ö": "O:",
+        "Å": "Ao",
+        "ü": "u:",
+        "Ü": "U:",
+        "é": "e'",
+        "É": "E'",
+    }
+    PLAIN = {"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00d7": "x", "\u00a0": " "}
+
+    def line_width(self, text: str, size: float) -> float:
+        font = self.font(size)
+        return sum(font.getlength(self.MARKS.get(c, self.PLAIN.get(c, c))[0]) for c in text) / SCALE
+
+    def words(self, x: float, y: float, text: str, size: float, color) -> None:
+        """One line of words from its left end at (x, baseline y), letter by letter."""
+        font = self.font(size)
+        for c in text:
+            base, mark = (self.MARKS[c][0], self.MARKS[c][1]) if c in self.MARKS else (self.PLAIN.get(c, c), "")
+            width = font.getlength(base) / SCALE
+            self.draw.text((x * SCALE, y * SCALE), base, font=font, fill=color, anchor="ls")
+            if mark:
+                top = y - size * (0.98 if base.isupper() else 0.78)
+                mid = x + width * 0.46
+                r = size * 0.065
+                if mark == ":":
+                    for dx in (-size * 0.13, size * 0.13):
+                        self.draw.ellipse(
+                            [(mid + dx - r) * SCALE, (top - r) * SCALE, (mid + dx + r) * SCALE, (top + r) * SCALE],
+                            fill=color,
+                        )
+                elif mark == "o":
+                    ring = [(mid - 2 * r) * SCALE, (top - 2 * r) * SCALE, (mid + 2 * r) * SCALE, (top + 2 * r) * SCALE]
+                    self.draw.ellipse(ring, outline=color, width=max(1, round(r * SCALE)))
+                else:
+                    self.draw.line(
+                        [(mid - r) * SCALE, (top + r) * SCALE, (mid + 2 * r) * SCALE, (top - 2 * r) * SCALE],
+                        fill=color,
+                        width=max(1, round(r * 1.5 * SCALE)),
+                    )
+            x += width
+
+    def question(self, text: str, right: float = 1150, size: float = 31) -> None:
+        """The question along the top of the picture: at most three lines, shortened with "…"."""
+        left, top = 64, 84
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.line_width(f"{lines[-1]} {word}", size) <= right - left:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        if len(lines) > 3:
+            lines = lines[:3]
+            while self.line_width(lines[2] + " …", size) > right - left and " " in lines[2]:
+                lines[2] = lines[2].rsplit(" ", 1)[0]
+            lines[2] += " …"
+        self.draw.rounded_rectangle(
+            (40 * SCALE, 40 * SCALE, (SIZE[0] - 40) * SCALE, 170 * SCALE), 30 * SCALE, fill=FELT
+        )
+        offset = (3 - len(lines)) * 20 + (size - 31) / 2
+        for i, line in enumerate(lines):
+            self.words(left, top + offset + i * 40, line, size, WHITE)
+
     def text(self, x: float, y: float, text: str, size: float, color, anchor: str = "ms") -> None:
         self.draw.text(
             (x * SCALE, y * SCALE),
@@ -184,16 +256,18 @@ class Painter:
         self.image.reduce(SCALE).quantize(64).save(path, "PNG")
 
 
-# Where things are in the picture (picture units, 1200 x 630).
-TRICK_CARD = 128
-HAND_CARD = 150
-SIDE_CARD = 84
+# Where things are in the picture (picture units, 1200 x 630): the question in a band along the
+# top (40-170), the other seats and the trick in the middle, the whole hand along the bottom.
+TRICK_CARD = 92
+HAND_CARD = 124
+SIDE_CARD = 62
+HAND_TOP = 420  # the hand's cards end at 420 + 124 * 1.4 = 594, inside the table's edge
 TRICK_AT = {  # top-left corner of a trick card at each place
-    "left": (430, 170),
-    "right": (642, 170),
-    "partner": (536, 60),
-    "across": (536, 60),
-    "you": (536, 250),
+    "left": (452, 214),
+    "right": (656, 214),
+    "partner": (554, 180),
+    "across": (554, 180),
+    "you": (554, 268),
 }
 
 
@@ -212,12 +286,14 @@ def draw_position(painter: Painter, view: dict) -> None:
         place = where[seat["seat"]]
         cards = seat["cards"] if seat["cards"] is not None else [None] * seat["count"]
         n = len(cards)
+        # a seat's cards in a row beside the trick (across: to the left of it, above the left seat)
+        step = min(30, (330 - SIDE_CARD) / max(1, n - 1))
         if place == "left":
-            _fan(painter, cards, 70, 300 - (n - 1) * 17 - 59, SIDE_CARD, 0, 34)
+            _fan(painter, cards, 80, 250, SIDE_CARD, step, 0)
         elif place == "right":
-            _fan(painter, cards, SIZE[0] - 70 - SIDE_CARD, 300 - (n - 1) * 17 - 59, SIDE_CARD, 0, 34)
-        else:  # across the table: along the top edge, to the left of the trick
-            _fan(painter, cards, 380 - n * 40, 46, SIDE_CARD, 40, 0)
+            _fan(painter, cards, SIZE[0] - 80 - SIDE_CARD - step * (n - 1), 250, SIDE_CARD, step, 0)
+        else:
+            _fan(painter, cards, 80, 186, SIDE_CARD * 0.8, min(24, step), 0)
     played = list(view["trick"]) + (list(view["then"]) if view["kind"] == "trick-winner" else [])
     places = {"left": 0, "partner": 1, "across": 1, "right": 2, "you": 3}
     for item in sorted(played, key=lambda t: places[where[t["seat"]]]):
@@ -225,26 +301,26 @@ def draw_position(painter: Painter, view: dict) -> None:
         painter.card(item["card"], px, py, TRICK_CARD)
     me = view["seats"][view["mover"]]["cards"] or []
     n = len(me)
-    step = min(104, (SIZE[0] - 260 - HAND_CARD) / max(1, n - 1))
+    step = min(104, (SIZE[0] - 140 - HAND_CARD) / max(1, n - 1))
     start = (SIZE[0] - (HAND_CARD + step * (n - 1))) / 2
-    _fan(painter, me, start, 440, HAND_CARD, step, 0)
-    if view.get("trump"):
-        painter.draw.ellipse((48 * SCALE, 48 * SCALE, 128 * SCALE, 128 * SCALE), fill=WHITE)
+    _fan(painter, me, start, HAND_TOP, HAND_CARD, step, 0)
+    if view.get("trump"):  # the trump suit in a white chip beside the trick
+        painter.draw.ellipse((1040 * SCALE, 186 * SCALE, 1110 * SCALE, 256 * SCALE), fill=WHITE)
         color = RED_INK if view["trump"] in RED else INK
-        painter.suit(view["trump"], 63, 64, 50, color)
+        painter.suit(view["trump"], 1053, 199, 44, color)
 
 
 def draw_auction(painter: Painter, view: dict) -> None:
     """The bids of an auction as a row of chips (a pass is a dash), over a few face-down cards."""
     painter.table()
     for i in range(view["players"]):
-        _fan(painter, [None] * 3, 120 + i * 260, 70, 96, 30, 0)
+        _fan(painter, [None] * 3, 150 + i * 260, 200, 84, 26, 0)
     bids = [b["bid"] for b in view["bids"]]
-    width = 150
+    width = min(150, (SIZE[0] - 120) / max(1, len(bids)))
     start = (SIZE[0] - width * len(bids)) / 2
     for i, bid in enumerate(bids):
         x = start + i * width + width / 2
-        painter.badge(x, 420, 58, None if bid == "p" else bid)
+        painter.badge(x, 460, min(58, width * 0.4), None if bid == "p" else bid)
 
 
 def draw_site(painter: Painter) -> None:
@@ -257,8 +333,8 @@ def draw_site(painter: Painter) -> None:
 
 
 def lesson_badge(painter: Painter, number: int) -> None:
-    painter.draw.ellipse((1040 * SCALE, 48 * SCALE, 1140 * SCALE, 148 * SCALE), fill=WHITE)
-    painter.text(1090, 99, str(number), 54, FELT_DARK, anchor="mm")
+    painter.draw.ellipse((1050 * SCALE, 55 * SCALE, 1150 * SCALE, 155 * SCALE), fill=WHITE)
+    painter.text(1100, 106, str(number), 54, FELT_DARK, anchor="mm")
 
 
 DRAWING_VERSION = hashlib.sha256(Path(__file__).read_bytes() + (Path(__file__).parent / "cards.py").read_bytes())
@@ -276,38 +352,48 @@ def _cached(target: Path, what: dict, draw) -> None:
     shutil.copyfile(cached, target)
 
 
-def write_images(lessons, out: Path) -> dict[str, str]:
+def write_images(lessons, out: Path, words: dict) -> dict[str, str]:
     """Draws every picture into ``out``; returns where each is, relative to the site's root:
-    ``site``, ``lesson/SLUG`` and ``puzzle/ID``."""
+    ``site``, ``LANG/lesson/SLUG`` and ``LANG/puzzle/ID``. ``words[lang]`` holds each puzzle's
+    question (``puzzle/ID``) and each lesson's title (``lesson/SLUG``) as plain text."""
     paths = {"site": "og/site.png"}
     _cached(out / paths["site"], {"site": True}, draw_site)
-    for lesson in lessons:
-        first = None
-        for p in lesson.puzzles:
-            view = lesson.checked[p["id"]]["view"]
-            key = f"puzzle/{p['id']}"
-            if view["kind"] == "deal":  # a guided deal: the table as its first step shows it
-                view = {**view["steps"][0]["state"], "kind": "deal"}
-            if view["kind"] == "auction":
-                draw = draw_auction
-            elif "seats" in view and "trick" in view:
-                draw = draw_position
-            else:  # a whole deal from its record: the site's picture
+    for lang, texts in words.items():
+        for lesson in lessons:
+            first = None
+            for p in lesson.puzzles:
+                view = lesson.checked[p["id"]]["view"]
+                key = f"{lang}/puzzle/{p['id']}"
+                if view["kind"] == "deal":  # a guided deal: the table as its first step shows it
+                    view = {**view["steps"][0]["state"], "kind": "deal"}
+                if view["kind"] == "auction":
+                    draw = draw_auction
+                elif "seats" in view and "trick" in view:
+                    draw = draw_position
+                else:  # a whole deal from its record: the site's picture
+                    paths[key] = paths["site"]
+                    continue
+                paths[key] = f"og/{lang}/p/{p['id']}.png"
+                question = texts[f"puzzle/{p['id']}"]
+
+                def draw_puzzle(painter, view=view, draw=draw, question=question):
+                    draw(painter, view)
+                    painter.question(question)
+
+                _cached(out / paths[key], {"view": view, "question": question}, draw_puzzle)
+                first = first or (view, draw)
+            key = f"{lang}/lesson/{lesson.slug}"
+            paths[key] = f"og/{lang}/lesson/{lesson.slug}.png"
+            if first is None:
                 paths[key] = paths["site"]
                 continue
-            paths[key] = f"og/p/{p['id']}.png"
-            _cached(out / paths[key], {"view": view}, lambda painter, view=view, draw=draw: draw(painter, view))
-            first = first or (view, draw)
-        key = f"lesson/{lesson.slug}"
-        paths[key] = f"og/lesson/{lesson.slug}.png"
-        if first is None:
-            paths[key] = paths["site"]
-            continue
-        view, draw = first
+            view, draw = first
+            title = texts[f"lesson/{lesson.slug}"]
 
-        def draw_lesson(painter, view=view, draw=draw, number=lesson.order):
-            draw(painter, view)
-            lesson_badge(painter, number)
+            def draw_lesson(painter, view=view, draw=draw, number=lesson.order, title=title):
+                draw(painter, view)
+                painter.question(title, right=1030, size=46)
+                lesson_badge(painter, number)
 
-        _cached(out / paths[key], {"lesson": lesson.order, "view": view}, draw_lesson)
+            _cached(out / paths[key], {"lesson": lesson.order, "view": view, "title": title}, draw_lesson)
     return paths

@@ -134,6 +134,47 @@ def parse_lesson_text(path: Path) -> LessonText:
     return text
 
 
+SECTION_HEADING = re.compile(r"^## ")
+
+
+def split_sections(text: str) -> list[str]:
+    """Markdown split before each ``## `` heading (outside code fences): the lesson's sections."""
+    sections: list[list[str]] = [[]]
+    fenced = False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if not fenced and SECTION_HEADING.match(line) and any(x.strip() for x in sections[-1]):
+            sections.append([])
+        sections[-1].append(line)
+    return [chunk for chunk in ("\n".join(lines).strip("\n") for lines in sections) if chunk.strip()]
+
+
+def lesson_steps(segments: list) -> list[dict]:
+    """The lesson player's steps (site/assets/lesson-player.js), as plain data in the spirit of
+    lichess ui/learn stages: each step is a few sentences and then the puzzle that uses them.
+    A ``## `` section with no puzzle of its own is a step of its own; the sentences before a
+    puzzle since the last section heading go with it; what follows the last puzzle closes the
+    lesson as its last step. ``segments`` are ``("md", text)`` and ``("puzzle", id)``; a step is
+    ``{"segments": [...], "puzzle": id or None}``."""
+    steps: list[dict] = []
+    current: list = []
+    for kind, value in segments:
+        if kind == "puzzle":
+            current.append((kind, value))
+            steps.append({"segments": current, "puzzle": value})
+            current = []
+            continue
+        for section in split_sections(value):
+            if current and SECTION_HEADING.match(section):
+                steps.append({"segments": current, "puzzle": None})
+                current = []
+            current.append(("md", section))
+    if current:
+        steps.append({"segments": current, "puzzle": None})
+    return steps
+
+
 def toml_line(text: str, needle: str) -> int:
     for i, line in enumerate(text.splitlines(), 1):
         if needle in line:

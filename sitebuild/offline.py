@@ -1,10 +1,13 @@
-"""The service worker: after one visit the whole site works offline, downloaded once.
+"""The service worker: the offline copy, downloaded once, the engine only when the learner wants it.
 
-``sw.js`` (from ``site/sw.js``) gets the list of files to keep, smallest first (pages and
-assets before the Pyodide runtime), a version that changes with any file, and the folder whose
-files are named by their content. Left out: the hosts' ``_headers``, the precompressed copies
-(the server picks the encoding) and link-preview images (``og:image``, ``twitter:image``: for
-other sites' crawlers, not for reading offline).
+``sw.js`` (from ``site/sw.js``) gets the list of every file it may keep, smallest first (pages
+and assets before the Pyodide runtime), the files a first visit keeps (``first_visit_files``:
+the lessons, the front pages, the glossary and the rules pages, the not-found page and the
+assets they use; the engine's runtime and wheel are kept only when a page needs them or the
+learner asks, see site/sw.js), a version that changes with any file, the folder whose files are
+named by their content and the engine's folder with its size. Left out: the hosts' ``_headers``,
+the precompressed copies (the server picks the encoding) and link-preview images (``og:image``,
+``twitter:image``: for other sites' crawlers, not for reading offline).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import hashlib
 import json
 import posixpath
 import re
+import zlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -76,9 +80,51 @@ def offline_files(out: Path) -> list[str]:
     return files
 
 
+# The pages a first visit keeps (site paths as offline_files names them): every lesson, the front
+# pages, the glossary, the rules pages and the not-found page. Puzzle pages, practice, play and
+# the editor are kept when opened (and all of them with the engine, when the learner asks).
+FIRST_VISIT_PAGES = re.compile(r"(\./|404\.html|[a-z]{2}/|[a-z]{2}/(lessons|rules)/.*|[a-z]{2}/glossary/)")
+
+
+def _page_file(out: Path, name: str) -> Path:
+    return out / ("index.html" if name == "./" else name + "index.html" if name.endswith("/") else name)
+
+
+def first_visit_files(out: Path, files: list[str] | None = None) -> list[str]:
+    """The files a first visit keeps offline (FIRST_VISIT_PAGES and every file of the site they
+    name in a ``src`` or ``href``: styles, scripts, their module preloads, icons), in the order
+    of ``offline_files``. Never a file of the engine's folder."""
+    files = files if files is not None else offline_files(out)
+    known = set(files)
+    pages = {name for name in files if FIRST_VISIT_PAGES.fullmatch(name)}
+    used = set()
+    for name in pages:
+        path = _page_file(out, name)
+        if path.suffix != ".html":
+            continue
+        here = posixpath.dirname(name.rstrip("/")) if not name.endswith("/") else name.rstrip("/") or "."
+        for url in _LINK.findall(path.read_text(encoding="utf-8")):
+            how, target = _site_path(here, url)
+            target = target.removesuffix("index.html") if target.endswith("index.html") else target
+            if how == "suffix":  # a link from the site's root (the not-found page)
+                target = next((f for f in known if _matches(f, how, target)), target)
+            if target in known:
+                used.add(target)
+    return [name for name in files if (name in pages or name in used) and not name.startswith(RUNTIME_DIR + "/")]
+
+
+def _sent_size(path: Path) -> int:
+    """About the bytes a download of the file costs: compressed (the hosts compress; the build's
+    brotli copies come later and are a little smaller still). The learner sees it rounded."""
+    data = path.read_bytes()
+    return min(len(data), len(zlib.compress(data, 6)))
+
+
 def write_service_worker(out: Path) -> None:
     """sw.js with the files to keep offline and a version that changes with any file."""
     files = offline_files(out)
+    first = first_visit_files(out, files)
+    engine_bytes = sum(_sent_size(_page_file(out, f)) for f in files if f.startswith(RUNTIME_DIR + "/"))
     digest = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         digest.update(path.relative_to(out).as_posix().encode() + hashlib.sha256(path.read_bytes()).digest())
@@ -86,6 +132,8 @@ def write_service_worker(out: Path) -> None:
     text = (
         template.replace("__VERSION__", digest.hexdigest()[:16])
         .replace("__FILES__", json.dumps(files))
+        .replace("__FIRST__", json.dumps(first))
+        .replace("__ENGINE_BYTES__", str(engine_bytes))
         .replace("__IMMUTABLE__", json.dumps(IMMUTABLE_DIR + "/"))
         .replace("__ENGINE__", json.dumps(RUNTIME_DIR + "/"))
     )

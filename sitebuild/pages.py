@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from .catalogs import (
 )
 from .fingerprint import Published, template_globals
 from .images import write_images
-from .lessons import Lesson, LessonText, toml_line
+from .lessons import Lesson, LessonText, lesson_steps, toml_line
 from .manifest import write_manifests
 
 
@@ -96,6 +97,17 @@ def link_glossary(html: str, terms: set[str], text: LessonText, href: str) -> st
 # previews need absolute addresses for their pictures. Without it they are relative to the page.
 SITE_URL = os.environ.get("HUUTOPUSSI_SITE_URL", "").rstrip("/")
 
+
+def site_url_warning(site_url: str) -> str | None:
+    """What the build says when it does not know the site's address (docs/deploy.md)."""
+    if site_url:
+        return None
+    return (
+        "warning: HUUTOPUSSI_SITE_URL is not set, so link previews name their picture and page by relative "
+        "addresses, which most chat apps ignore: set it to the address the site is published at (docs/deploy.md)"
+    )
+
+
 TABLE = re.compile(r"<table>(.*?)</table>", re.S)
 
 
@@ -151,6 +163,21 @@ def step_texts(checked: dict, text: LessonText, pid: str, md: MarkdownIt) -> lis
     return [Markup(md.render(fields[f"step{n}"])) for n in range(1, len(checked["view"]["steps"]) + 1)]
 
 
+def preview_words(lessons: list[Lesson], md: MarkdownIt) -> dict:
+    """The words of the link-preview pictures (sitebuild/images.py), as plain text in each
+    language: each puzzle's question and each lesson's title."""
+    words = {}
+    for lang in LANGS:
+        texts = {}
+        for lesson in lessons:
+            text = lesson.texts[lang]
+            texts[f"lesson/{lesson.slug}"] = text.meta["title"]
+            for pid, puzzle in text.puzzles.items():
+                texts[f"puzzle/{pid}"] = plain_text(md.renderInline(puzzle.fields["prompt"]))
+        words[lang] = texts
+    return words
+
+
 def render_site(
     lessons: list[Lesson],
     out: Path,
@@ -161,6 +188,9 @@ def render_site(
 ) -> None:
     """Every page; ``assets`` (from ``fingerprint.publish_assets``) gives the templates' ``asset()``
     and ``module_script()`` the published names."""
+    warning = site_url_warning(SITE_URL)
+    if warning:
+        print(warning, file=sys.stderr)
     env = environment()
     env.globals.update(template_globals(assets or Published()))
     term_ids = {t["id"] for t in glossary}
@@ -169,7 +199,7 @@ def render_site(
     check_catalogs(catalogs)
     # every page carries the rename map, so that saved progress migrates wherever a learner lands
     renamed = renamed if renamed is not None else {"renamed": {}, "removed": []}
-    images = write_images(lessons, out)
+    images = write_images(lessons, out, preview_words(lessons, md))
     write_manifests(out, catalogs)  # the web app manifests and icons (installable)
     # what play and practice show before the engine starts in the browser (computed by the engine now)
     prepared = {"openings": openings.play_openings(), "drills": openings.drill_bank()}
@@ -182,7 +212,9 @@ def render_site(
         "renamed": renamed,
     }
     # root: language choice
-    write(out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./"))
+    write(
+        out / "index.html", env.get_template("root.html").render(**shared, catalogs=catalogs, root="./", canonical="")
+    )
     # any missing address: one page in both languages (static hosts serve /404.html; sw.js offline)
     write(out / "404.html", env.get_template("404.html").render(**shared, catalogs=catalogs, root="/"))
     for lang in LANGS:
@@ -228,14 +260,19 @@ def render_site(
         for i, lesson in enumerate(lessons):
             text = lesson.texts[lang]
             segments = []
+            steps = []  # the lesson player's steps (lesson_steps): the same segments, grouped
             number = 0
-            for kind, value in text.segments:
-                if kind == "md":
-                    html = link_glossary(md.render(value), term_ids, text, "../../glossary/")
-                    segments.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
-                else:
-                    number += 1
-                    segments.append(puzzle_segment(lesson, value, text, number, md, f"../../p/{value}/", cat))
+            for step in lesson_steps(text.segments):
+                group = []
+                for kind, value in step["segments"]:
+                    if kind == "md":
+                        html = link_glossary(md.render(value), term_ids, text, "../../glossary/")
+                        group.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
+                    else:
+                        number += 1
+                        group.append(puzzle_segment(lesson, value, text, number, md, f"../../p/{value}/", cat))
+                segments.extend(group)
+                steps.append({"segments": group, "puzzle": step["puzzle"]})
             nav = {
                 "prev": lesson_list[i - 1] if i > 0 else None,
                 "next": lesson_list[i + 1] if i + 1 < len(lessons) else None,
@@ -251,8 +288,9 @@ def render_site(
                     title=text.meta["title"],
                     description=text.meta["description"],
                     segments=segments,
+                    steps=steps,
                     nav=nav,
-                    image=images[f"lesson/{lesson.slug}"],
+                    image=images[f"{lang}/lesson/{lesson.slug}"],
                 ),
             )
             for seg in segments:
@@ -270,7 +308,7 @@ def render_site(
                         title=puzzle_title,
                         description=plain_text(seg["prompt"]),
                         seg={**seg, "share": "./"},
-                        image=images[f"puzzle/{seg['id']}"],
+                        image=images[f"{lang}/puzzle/{seg['id']}"],
                     ),
                 )
 

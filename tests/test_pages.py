@@ -41,7 +41,7 @@ def test_every_puzzle_has_its_own_page_with_a_picture_and_a_way_back(site):
                 assert meta(html, "og:title").startswith(lesson.texts[lang].meta["title"])
                 assert len(meta(html, "og:description")) > 10 and "<" not in meta(html, "og:description")
                 image = meta(html, "og:image")
-                assert image == f"../../../og/p/{pid}.png"
+                assert image == f"../../../og/{lang}/p/{pid}.png"  # the picture holds the question
                 png = (page.parent / image).resolve()
                 assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
                 count += 1
@@ -56,7 +56,7 @@ def test_lesson_and_other_pages_carry_a_picture_that_exists(site):
         image = meta(page.read_text("utf-8"), "og:image")
         assert (page.parent / image).resolve().is_file(), (page, image)
     overtaking = (out / "en" / "lessons" / "overtaking" / "index.html").read_text("utf-8")
-    assert meta(overtaking, "og:image").endswith("og/lesson/overtaking.png")
+    assert meta(overtaking, "og:image").endswith("og/en/lesson/overtaking.png")
 
 
 def test_the_copy_button_of_a_lesson_puzzle_links_to_the_puzzle_page(site):

@@ -136,7 +136,9 @@ def _choices(deal: Deal, action) -> list[str]:
         return [str(kind(combo)) for combo in itertools.combinations(deal.hands[deal.to_move], size)]
     if deal.pending_question is not None:
         return ["answer:no", *(f"answer:{s}" for s in "SCDH")]
+    # only the declarations the rules allow now (not a suit declared before, not the trump)
     calls = [c for c in declaration_choices(deal) if c != "none"] if not deal.trick and deal.tricks_played else []
+    calls = [c for c in calls if deal.why_illegal(parse_action(c)) is None]
     return [str(c) for c in deal.hands[deal.to_move]] + calls
 
 

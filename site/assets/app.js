@@ -1,9 +1,10 @@
 // Page script of every page: progress, copy links, deep links, the offline copy. Lesson puzzles
 // (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
-import { engineSettled } from "./engine-client.js";
+import { engineSettled, engineStarted } from "./engine-client.js";
 import { format, ui } from "./messages.js";
 import * as progress from "./progress.js";
 import { GuidedDeal } from "./guided.js";
+import { LessonPlayer, words } from "./lesson-player.js";
 import { Puzzle } from "./puzzle.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
@@ -114,6 +115,7 @@ function keepHashOnLanguageSwitch() {
     const update = () => link.setAttribute("href", base + location.hash);
     update();
     window.addEventListener("hashchange", update);
+    document.addEventListener("lesson-step", update); // the lesson player keeps its step in the address
   }
 }
 
@@ -135,21 +137,96 @@ for (const section of document.querySelectorAll("section.puzzle")) {
   if (section.dataset.kind === "deal") new GuidedDeal(section).enable();
   else new Puzzle(section).enable();
 }
+const lessonArticle = document.querySelector("article.lesson");
+if (lessonArticle && lessonArticle.querySelectorAll(":scope > .lesson-step").length > 1) {
+  new LessonPlayer(lessonArticle).start();
+}
 rememberLesson();
 bindProgress();
 bindCopyLinks();
 keepHashOnLanguageSwitch();
 openDeepLink();
 window.addEventListener("hashchange", openDeepLink);
-// After the first visit everything works offline: sw.js keeps what this page loaded and fetches
-// the rest once (about 6 MB with the engine). It starts only once the page is loaded, any engine
-// this page started has settled (its download keeps the whole connection) and the browser is
-// idle; not at all on a connection that asks to save data or is very slow (a later visit will).
+// The offline copy (sw.js). After a first visit the lessons work offline: the worker keeps them,
+// the files this page used and, when this page started the engine, the engine too. Otherwise the
+// engine (Pyodide and the wheel, several megabytes) is kept only when the learner presses "keep
+// the engine offline". It starts only once the page is loaded, any engine this page started has
+// settled (its download keeps the whole connection) and the browser is idle; not at all on a
+// connection that asks to save data or is very slow (a later visit will). The end of the page
+// says what is available offline.
+function savingData() {
+  const connection = navigator.connection;
+  return Boolean(connection && (connection.saveData || /2g/.test(connection.effectiveType || "")));
+}
+
+function offlineLine() {
+  let box = document.querySelector(".offline-status");
+  if (!box) {
+    box = document.createElement("aside");
+    box.className = "offline-status";
+    box.setAttribute("aria-label", words("offline_lessons"));
+    const text = document.createElement("p");
+    text.setAttribute("role", "status");
+    const keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "keep-engine";
+    keep.hidden = true;
+    box.append(text, keep);
+    document.getElementById("main").append(box);
+  }
+  return box;
+}
+
+function ask(worker, message) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+function showOffline(state) {
+  const box = offlineLine();
+  const [text, keep] = box.children;
+  if (state.saveData) {
+    text.textContent = words("offline_save_data");
+    keep.hidden = true;
+    return;
+  }
+  const lines = [words("offline_lessons")];
+  if (state.engine) lines[0] = words("offline_engine");
+  else lines.push(state.failed ? words("offline_failed") : words("offline_engine_missing"));
+  text.textContent = lines.join(" ");
+  keep.hidden = state.engine || state.engineFiles === 0 || state.busy;
+  const megabytes = (state.engineBytes / 1e6).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 0 });
+  keep.textContent = words("offline_make", { size: megabytes });
+}
+
 function registerOffline() {
   if (!("serviceWorker" in navigator)) return;
-  const connection = navigator.connection;
-  if (connection && (connection.saveData || /2g/.test(connection.effectiveType || ""))) return;
-  const register = () => navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  if (savingData()) {
+    showOffline({ saveData: true });
+    return;
+  }
+  const register = async () => {
+    try {
+      await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+      const { active } = await navigator.serviceWorker.ready;
+      // what this page loaded before the worker was there: kept from the browser's cache
+      const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+      let state = await ask(active, { type: "used", urls, engine: engineStarted() });
+      showOffline(state);
+      const keep = offlineLine().querySelector(".keep-engine");
+      keep.onclick = async () => {
+        keep.hidden = true;
+        offlineLine().firstChild.textContent = words("offline_loading");
+        state = await ask(active, { type: "keep-engine" });
+        showOffline(state);
+      };
+    } catch {
+      // no offline copy (private mode, storage full): the site works online as it is
+    }
+  };
   const whenIdle = (callback) =>
     "requestIdleCallback" in window ? requestIdleCallback(callback, { timeout: 5000 }) : setTimeout(callback, 1000);
   engineSettled().then(() => whenIdle(register));

@@ -61,6 +61,11 @@ export function engine() {
   return shared;
 }
 
+// Whether this page started the engine (the offline copy then keeps it: app.js).
+export function engineStarted() {
+  return shared !== null;
+}
+
 // Resolves once the engine this page started is ready or has failed; at once if it started none.
 export function engineSettled() {
   const settled = () => {};

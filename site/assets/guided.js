@@ -6,6 +6,7 @@ import { judgeWithTable } from "./answers.js";
 import { reason, verdict } from "./messages.js";
 import { el } from "./dom.js";
 import { explanation } from "./explain.js";
+import { addSignKey } from "./sign-key.js";
 
 export class GuidedDeal {
   constructor(section) {
@@ -68,6 +69,7 @@ export class GuidedDeal {
         this.submit(index, `${kind}:${chosen.join(".")}`, check);
       });
     } else if (check) {
+      addSignKey(number);
       check.addEventListener("click", () => this.submit(index, number.value, check));
       number.addEventListener("keydown", (event) => {
         if (event.key !== "Enter") return;
@@ -124,12 +126,25 @@ export class GuidedDeal {
       this.report("solved");
       return;
     }
-    this.section.querySelector(":scope > .status").textContent = verdict("deal_right");
+    // the page keeps its place: the next step takes this one's, and nothing scrolls (the focus
+    // moves to its heading without scrolling, and scroll anchoring is undone)
+    const x = window.scrollX;
+    const y = window.scrollY;
+    // a shorter next step would pull the page up at the end of the document: it keeps as much
+    // of this step's height as the page needs to stay where it is
+    const below = document.documentElement.scrollHeight - (y + window.innerHeight);
+    const keep = Math.ceil(step.getBoundingClientRect().height - Math.max(0, below)) + 4;
     step.hidden = true;
+    const done = step.querySelector(".feedback"); // its verdict now shows on the next step
+    done.replaceChildren();
+    done.className = "feedback";
     next.hidden = false;
+    if (next.offsetHeight < keep) next.style.minHeight = `${keep}px`;
     this.current = index + 1;
     this.enable();
-    next.querySelector("h3").focus();
+    this.say(next, [verdict("deal_right")], "right");
+    next.querySelector("h3").focus({ preventScroll: true });
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
   }
 
   report(outcome) {

@@ -1,5 +1,7 @@
-// The front page: each lesson's progress on the course map, and one button to continue where the
-// learner left off (the last lesson opened, or the next unfinished one after it).
+// The front page: each lesson's progress on the course map (a finished lesson with its stars, as
+// the lesson player's closing screen gave them), and one button to continue where the learner
+// left off (the last lesson opened, or the next unfinished one after it).
+import { stars, words } from "./lesson-player.js";
 import { ui } from "./messages.js";
 import * as progress from "./progress.js";
 
@@ -26,7 +28,15 @@ function show() {
     const ids = item.dataset.puzzles.split(" ").filter(Boolean);
     const left = unsolved(item);
     item.querySelector("progress").value = ids.length - left.length;
-    item.classList.toggle("done", ids.length > 0 && left.length === 0);
+    const done = ids.length > 0 && left.length === 0;
+    item.classList.toggle("done", done);
+    const starLine = item.querySelector(".lesson-stars");
+    starLine.hidden = !done;
+    if (done) {
+      const count = stars(ids.filter((id) => progress.get(id)?.firstTry).length, ids.length);
+      starLine.textContent = "★".repeat(count) + "☆".repeat(3 - count);
+      starLine.setAttribute("aria-label", words("stars", { stars: count }));
+    }
     item.classList.remove("current");
     if (left.length < ids.length) started = true;
     open.set(item, left);

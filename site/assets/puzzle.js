@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { explanation, signed } from "./explain.js";
 import { reason, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
+import { addSignKey } from "./sign-key.js";
 
 export class Puzzle {
   constructor(section) {
@@ -22,6 +23,7 @@ export class Puzzle {
     this.hints = 0;
     this.solved = false;
     this.feedback.tabIndex = -1;
+    addSignKey(section.querySelector("input.number")); // a minus on every phone's keypad
     this.bindStatic();
     this.bindAnswers();
   }
@@ -162,7 +164,7 @@ export class Puzzle {
     const panel = this.section.querySelector(".solution-text");
     panel.hidden = false;
     this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
-    this.section.querySelector(".retry").hidden = false;
+    // no "try again" once solved (site.css keeps the place of one already shown: nothing moves)
     this.say(tone, lines);
     this.feedback.focus({ preventScroll: true }); // the answer's control is now disabled
     this.report("solved");

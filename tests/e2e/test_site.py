@@ -11,9 +11,19 @@ from e2e.conftest import asset_url
 
 from engine import puzzles
 from sitebuild.catalogs import fmt, load_catalog
-from sitebuild.offline import offline_files
+from sitebuild.offline import first_visit_files, offline_files
 
 LESSON = "/{lang}/lessons/follow-suit/"
+
+
+# The lesson player (site/assets/lesson-player.js) shows one step at a time; journeys that work
+# with every puzzle of a lesson page at once read it as one page, as a learner may choose to.
+READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
+
+
+def reading_view(v):
+    v.context.add_init_script(READING_VIEW)
+    return v
 
 
 def puzzle(page, pid):
@@ -109,7 +119,7 @@ def test_hidden_cards_do_not_leak_to_screen_readers(visit, base_url):
 
 
 def test_no_request_leaves_127_0_0_1(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(base_url + "/fi/lessons/declaring-trump/")
     section = puzzle(page, "keep-the-pair")
     section.locator('button[data-card="HK"]').click()
@@ -122,7 +132,7 @@ def test_no_request_leaves_127_0_0_1(visit, base_url):
 
 
 def test_missing_pyodide_files_keep_every_lesson_puzzle_working(visit, broken_base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(broken_base_url + "/fi/lessons/follow-suit/")
     section = puzzle(page, "follow-low")
     section.locator('button[data-card="CJ"]').click()
@@ -271,7 +281,7 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, broken_base
     loss, and every right answer is accepted."""
     lessons = sorted(p.parent.name for p in (site_dir / lang / "lessons").glob("*/index.html"))
     assert lessons
-    v = visit()
+    v = reading_view(visit())
     base = base_url
     if engine == "unavailable":
         base = broken_base_url
@@ -293,7 +303,7 @@ def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, broken_base
 
 
 def test_without_webassembly_lessons_work_and_the_engine_pages_say_so(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     v.context.add_init_script("delete globalThis.WebAssembly")
     page = v.open(base_url + "/en/lessons/follow-suit/")
     section = puzzle(page, "follow-low")
@@ -321,7 +331,7 @@ def test_pick_by_touch_on_a_phone(visit, base_url):
 
 
 def test_progress_is_saved_shown_and_reset(visit, base_url):
-    v = visit()
+    v = reading_view(visit())
     page = v.open(base_url + "/fi/lessons/overtaking/")
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="HK"]').click()
@@ -366,7 +376,7 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
 
 
 def test_copy_link_of_a_puzzle(visit, base_url):
-    v = visit(permissions=["clipboard-read", "clipboard-write"])
+    v = reading_view(visit(permissions=["clipboard-read", "clipboard-write"]))
     page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-queen")
     section = puzzle(page, "cannot-overtake")
     copy = section.locator("button.copy-link")
@@ -449,11 +459,14 @@ def wait_for_offline_copy(page):
 
 @pytest.mark.parametrize("first", ["/fi/lessons/overtaking/", "/en/practice/"])
 def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, recording_server, site_dir, first):
-    """The page's own files and the offline copy the service worker adds: every file of the site
-    comes from the server exactly once (the engine files too, when the page itself started the
-    engine); then lessons, glossary, rules, practice and play work with the network gone."""
+    """The page's own files and the offline copy the service worker adds: every file comes from
+    the server exactly once. A lesson keeps the lessons but not the engine, until the learner
+    presses "keep the engine"; a page that started the engine keeps it at once. Then lessons,
+    glossary, rules, practice and play work with the network gone."""
+    words = load_catalog("fi" if "/fi/" in first else "en")["lesson_player"]
     base = f"http://127.0.0.1:{recording_server.server_port}"
     context = browser.new_context()
+    context.add_init_script(READING_VIEW)
     try:
         page = context.new_page()
         page.goto(base + first)
@@ -461,14 +474,41 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
             page.locator("#drill section.puzzle").wait_for(timeout=90_000)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
         wait_for_offline_copy(page)
-        downloads = Counter(path for path, status, _ in recording_server.served if status == 200)
+        status = page.locator(".offline-status p")
+        wanted = {"/" + name.removeprefix("./") for name in offline_files(site_dir)}
+        engine = {name for name in wanted if "/pyodide/" in name}
+        assert engine
+        if "practice" in first:
+            page.wait_for_function(
+                "(text) => document.querySelector('.offline-status p')?.textContent === text",
+                arg=words["offline_engine"],
+                timeout=120_000,
+            )
+        else:
+            page.wait_for_function(
+                "() => document.querySelector('.offline-status p')?.textContent.length > 0", timeout=60_000
+            )
+            assert words["offline_engine_missing"] in status.inner_text()
+            served = {path for path, status_code, _ in recording_server.served if status_code == 200}
+            assert not served & engine, "a lesson's first visit downloaded the engine"
+            first_visit = {"/" + name.removeprefix("./") for name in first_visit_files(site_dir)}
+            assert first_visit <= served, sorted(first_visit - served)[:5]
+            keep = page.locator(".offline-status button.keep-engine")
+            assert keep.is_visible()
+            keep.click()
+            page.wait_for_function(
+                "(text) => document.querySelector('.offline-status p')?.textContent === text",
+                arg=words["offline_engine"],
+                timeout=180_000,
+            )
+        downloads = Counter(path for path, status_code, _ in recording_server.served if status_code == 200)
         assert [path for path, count in downloads.items() if count > 1] == []
         # not even asked for again (a revalidation): the open page comes from the HTTP cache
         requests = Counter(path for path, _, _ in recording_server.served)
         assert [path for path, count in requests.items() if count > 1] == []
-        wanted = {"/" + name.removeprefix("./") for name in offline_files(site_dir)}
-        assert any("/pyodide/" in name for name in wanted)
-        assert wanted <= set(downloads), sorted(wanted - set(downloads))[:5]
+        assert engine <= set(downloads), sorted(engine - set(downloads))[:5]
+        if "practice" not in first:  # asked for: the whole site, every page and the engine
+            assert wanted <= set(downloads), sorted(wanted - set(downloads))[:5]
         if "practice" in first:
             return
         context.set_offline(True)

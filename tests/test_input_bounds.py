@@ -195,26 +195,22 @@ def test_a_long_error_on_the_command_line_is_cut_to_an_excerpt():
     assert code == 2 and len(err) < 400
 
 
-# -- for the lead: the puzzles package (engine/puzzles.py, engine/decisions.py) ------------------------
+# -- the puzzles package (engine/puzzles/): its fields read strictly, refused with named codes --------------
 
 SPECS = {p["id"]: p for p in tomllib.loads((ROOT / "tests/fixtures/kinds/01-kinds/lesson.toml").read_text())["puzzle"]}
-LEAD = pytest.mark.xfail(reason="lead: puzzles package", strict=True)
 
 
-@LEAD
 @pytest.mark.parametrize("digit", ["０", "𝟎", "٢"])
 def test_count_questions_read_only_ascii_digits(digit):
     spec = {**SPECS["fx-count"], "question": f"points-taken:{digit}", "answer": None}
     assert strict(handle(json.dumps({"op": "puzzle", "puzzle": spec})))["ok"] is False
 
 
-@LEAD
 def test_voids_read_only_ascii_digits():
     error = error_of({"op": "puzzle", "puzzle": {**SPECS["fx-lead"], "voids": ["２:H"]}})
     assert "should be a seat and suits" in error["message"], error
 
 
-@LEAD
 @pytest.mark.parametrize("changes", [{"show": 5}, {"show": [[1]]}, {"answer": 5}, {"answer": [[1]]}])
 def test_puzzle_fields_of_the_wrong_kind_are_refused_with_a_named_code(changes):
     spec = {"kind": "best-card", "position": "rules:three-player/hands:AK...,QJ...,T9.../lead:0", **changes}

@@ -86,6 +86,10 @@ def reason_of(deal, action) -> dict | None:
     return reason.to_dict() if reason else None
 
 
+def _plain_answer(value) -> bool:
+    return (isinstance(value, str) and len(value) <= 40) or (type(value) is int and abs(value) < 10**6)
+
+
 class Kind:
     """One puzzle kind. Subclasses set the class attributes and override ``read``,
     ``compute_solution``, ``answers``, ``verdict`` and ``view`` (and ``verify`` where a stated
@@ -109,7 +113,21 @@ class Kind:
         self.spec = spec
         self.position: str = spec["position"]
         self._solution: dict | None = None
+        answer = spec.get("answer")
+        if not (
+            answer is None
+            or _plain_answer(answer)
+            or (isinstance(answer, list) and len(answer) <= 60 and all(map(_plain_answer, answer)))
+        ):
+            raise PuzzleError("answer: a card, a choice, a number or a list of them", "puzzle_field", field="answer")
         self.read()
+
+    def stated(self) -> list[str] | None:
+        """The spec's ``answer`` as a list of texts (one answer or several), or None."""
+        answer = self.spec.get("answer")
+        if answer is None:
+            return None
+        return [str(a) for a in (answer if isinstance(answer, list) else [answer])]
 
     # -- reading the spec once ------------------------------------------------------------------
     def read(self) -> None:

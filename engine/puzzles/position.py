@@ -124,9 +124,9 @@ class PositionKind(Kind):
         shown = self.spec.get("show", [])
         players = self.deal.rules.players
         if not isinstance(shown, list) or len(shown) > MAX_SEATS_SHOWN or not all(type(s) is int for s in shown):
-            raise PuzzleError(f"show: a list of seats 0 to {players - 1}")
+            raise PuzzleError(f"show: a list of seats 0 to {players - 1}", "puzzle_field", field="show")
         if any(not 0 <= s < players for s in shown):
-            raise PuzzleError(f"show: a list of seats 0 to {players - 1}")
+            raise PuzzleError(f"show: a list of seats 0 to {players - 1}", "puzzle_field", field="show")
         self.shown = set(shown)
         before = self.spec.get("before")
         if before is not None and (type(before) is not int or abs(before) > 100_000):
@@ -164,11 +164,10 @@ class LegalCard(PositionKind):
         return {"cards": [str(c) for c in self.deal.legal_cards()]}
 
     def verify(self, sol: dict) -> None:
-        answer = self.spec.get("answer")
-        if answer is None:
+        given = self.stated()
+        if given is None:
             return
         expected = sorted(sol["cards"])
-        given = sorted(answer) if isinstance(answer, list) else [answer]
         if not set(given) <= set(expected):
             raise PuzzleError(
                 f"answer {', '.join(map(str, given))} includes a card that is not legal ({', '.join(expected)})",
@@ -195,12 +194,11 @@ class AllLegal(LegalCard):
     words = {"wrong": "wrong_all_legal"}
 
     def verify(self, sol: dict) -> None:
-        answer = self.spec.get("answer")
-        if answer is None:
+        given = self.stated()
+        if given is None:
             return
         expected = sorted(sol["cards"])
-        given = sorted(answer) if isinstance(answer, list) else [answer]
-        if given != expected:
+        if sorted(given) != expected:
             raise PuzzleError(
                 f"answer {', '.join(map(str, given))} but the engine says {', '.join(expected)}",
                 "answer_not_all_legal",
@@ -293,7 +291,7 @@ class BestCard(SolvedKind):
         return self.best_lead()
 
     def verify(self, sol: dict) -> None:
-        answer = self.spec.get("answer")
+        answer = self.stated()
         accepted = sorted(sol["cards"])
         if answer is None and len(accepted) > 1:
             raise PuzzleError(
@@ -352,7 +350,7 @@ class DeclareOrLead(SolvedKind):
         return self.best_lead() if best == "none" else parse_action(best)
 
     def verify(self, sol: dict) -> None:
-        answer = self.spec.get("answer")
+        answer = self.stated()
         if answer is not None and sorted(answer) != sorted(sol["best"]):
             raise PuzzleError(
                 f"answer {', '.join(sorted(answer))} but the engine says {', '.join(sorted(sol['best']))}"

@@ -33,11 +33,11 @@ from .actions import (
     Return,
     parse_action,
 )
-from .cards import NotationError, Rank
-from .declare import PAIR_BITS
+from .cards import NotationError
+from .easy import computer_action, hand_estimate  # noqa: F401  (the easy player, also by its old address)
 from .match import Match, match_result
 from .observe import widow_seen
-from .play import IllegalAction, mask_of, winning_index
+from .play import IllegalAction
 from .rules import changed_options, parse_rules
 from .seats import seat_places
 
@@ -51,87 +51,6 @@ class GameError(NotationError):
     """A game request that cannot be carried out; ``code`` names the mistake (``errors.<code>``)."""
 
 
-def _value(rules, card) -> int:
-    """How much a card is worth keeping: its points, its strength, and K/Q of a pair."""
-    return rules.points[card.rank] * 10 + rules.strength[card.rank]
-
-
-def _pair_cards(hand) -> set:
-    mask = mask_of(hand)
-    return {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN) and mask & PAIR_BITS[c.suit] == PAIR_BITS[c.suit]}
-
-
-def hand_estimate(rules, hand) -> int:
-    """A rough number of points a hand can bring: aces, tens, guarded kings, and pairs."""
-    estimate = 0
-    mask = mask_of(hand)
-    for card in hand:
-        if card.rank is Rank.ACE:
-            estimate += 16
-        elif card.rank is Rank.TEN:
-            estimate += 10 if any(c.suit is card.suit and c.rank is Rank.ACE for c in hand) else 6
-    for suit in range(4):
-        if mask & PAIR_BITS[suit] == PAIR_BITS[suit]:
-            estimate += rules.bonus[suit] * 3 // 4
-    return estimate + (10 if rules.widow_size else 0)
-
-
-def computer_action(deal, rng: random.Random):
-    """A legal action for the seat to move, from what that seat can see."""
-    rules = deal.rules
-    seat = deal.to_move
-    hand = deal.hands[seat]
-    phase = deal.phase
-    if phase in ("discard", "give", "return"):
-        return _card_exchange(deal, rules, seat, hand, phase)
-    if phase == "raise":
-        return Hold()
-    legal = deal.legal_actions()
-    if phase == "auction":
-        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
-        limit = hand_estimate(rules, hand)
-        if rules.partnership and deal.high_bidder == rules.partner_of(seat):
-            limit = 0  # do not bid against the partner
-        if bids and (Pass() not in legal or bids[0].amount <= limit):
-            return bids[0]
-        return Pass() if Pass() in legal else legal[0]
-    # trick play
-    answers = [a for a in legal if isinstance(a, Answer)]
-    if answers:
-        return max(answers, key=lambda a: -1 if a.suit is None else rules.bonus[a.suit])
-    declarations = [a for a in legal if isinstance(a, Declare)]
-    if declarations:
-        return max(declarations, key=lambda a: rules.bonus[a.suit])
-    halves = [a for a in legal if isinstance(a, AskHalf)]
-    if halves and rng.random() < 0.5:
-        return max(halves, key=lambda a: rules.bonus[a.suit])
-    if AskFull() in legal and rng.random() < 0.3:
-        return AskFull()
-    cards = [a.card for a in legal if isinstance(a, Play)]
-    keep = _pair_cards(hand)
-    if not deal.trick:
-        aces = [c for c in cards if c.rank is Rank.ACE]
-        if aces:
-            return Play(aces[0])
-        plain = [c for c in cards if c not in keep] or cards
-        return Play(min(plain, key=lambda c: _value(rules, c)))
-    trick = deal.trick
-    winner_seat = (deal.leader + winning_index(rules, trick, deal.trump)) % rules.players
-    partner_winning = rules.partnership and winner_seat == rules.partner_of(seat)
-    last = len(trick) == rules.players - 1
-
-    def wins(card):
-        return winning_index(rules, [*trick, card], deal.trump) == len(trick)
-
-    winners = [c for c in cards if wins(c) and c not in keep]
-    if partner_winning and last:
-        return Play(max(cards, key=lambda c: (c not in keep, rules.points[c.rank])))
-    if winners and not partner_winning:
-        return Play(min(winners, key=lambda c: _value(rules, c)))
-    plain = [c for c in cards if c not in keep] or cards
-    return Play(min(plain, key=lambda c: _value(rules, c)))
-
-
 def normal_action(deal, rng: random.Random):
     """The "normal" player (``engine.normal``): guesses the hidden cards and tries its choices."""
     from .normal import normal_action as act
@@ -141,23 +60,6 @@ def normal_action(deal, rng: random.Random):
 
 # The computer player types, by the names the play page, the arena and the CLI use.
 PLAYERS = {"easy": computer_action, "normal": normal_action}
-
-
-def _card_exchange(deal, rules, seat, hand, phase):
-    """The simple player's discard, give or return (its legal actions are listed only if
-    none of its choices is legal: listing every subset is slow)."""
-    size = rules.widow_size if phase == "discard" else rules.exchange_size
-    keep = _pair_cards(hand)
-    if phase == "give":  # help the bidder with the best cards
-        order = sorted(hand, key=lambda c: -_value(rules, c))
-    else:  # put away the cheapest cards that are not part of a pair
-        order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
-    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
-    for start in range(len(hand) - size + 1):
-        action = kind(tuple(order[start : start + size]))
-        if deal.why_illegal(action) is None:
-            return action
-    return deal.legal_actions()[0]
 
 
 def _replay(rules, seed: int, history: list[list[str]]) -> Match:

@@ -11,7 +11,7 @@ every made-up deal and takes the best on average:
   cheaply, bank points on the partner's trick, cash top cards, declare the dearest pair), on the
   solver's search state so that the rules come from the same code;
 * bids, discards, the exchange and the raise likewise by playing the made-up deals out, with the
-  simple player's choices (``game.computer_action``) for the steps before trick play.
+  simple player's choices (``easy.computer_action``) for the steps before trick play.
 
 What counts is the score of the deal for the player's side (``utility``): a bidder's side wins
 or loses the contract, a defending side scores its points (or loses the bid in Porvoo), plus a
@@ -289,7 +289,7 @@ def play_out(sv: Solver) -> tuple[int, int]:
 def _finish(deal: Deal, side: int, rng: random.Random) -> tuple[int, int]:
     """Play a made-up deal from any phase after the auction to its end: the simple player's
     choices before trick play, the quick policy after. Returns ``side``'s total and tricks."""
-    from .game import computer_action
+    from .easy import computer_action
 
     deal = deal.copy()
     while deal.phase in ("discard", "give", "return", "raise"):
@@ -416,7 +416,7 @@ def give_value(rules, hand, card: Card) -> int:
 def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
     """The discards, gives or returns worth trying: the ``limit`` best by a static value, and
     the simple player's choice."""
-    from .game import computer_action
+    from .easy import computer_action
 
     rules = deal.rules
     phase = deal.phase
@@ -499,7 +499,7 @@ def _raise(obs: Observation, legal: list[Action], rng: random.Random, include: A
 def _raise_amounts(deal: Deal) -> list[int]:
     """The raises on offer to the bidder of a made-up deal once the auction is over (after the
     discard or the exchange, by the simple player's choices): none where the rules have no raise."""
-    from .game import computer_action
+    from .easy import computer_action
 
     deal = deal.copy()
     rng = random.Random(0)
@@ -573,7 +573,7 @@ def _high_bidder(obs: Observation) -> int | None:
 def _likely_bidder(obs: Observation, deal: Deal, high_bidder: int | None) -> tuple[int | None, int]:
     """Who takes the contract if this seat passes, in a made-up deal, and at what: the player
     holding the bid, or the other side's strongest hand at the lowest bid."""
-    from .game import hand_estimate
+    from .easy import hand_estimate
 
     rules = obs.rules
     if high_bidder is not None:

@@ -304,7 +304,7 @@ def sample_deals(obs: Observation, rng: random.Random, count: int, tries: int | 
 
 def _bids_fit(obs: Observation, deal: Deal) -> bool:
     """Does every other player who bid of its own accord hold a hand that could bid so high?"""
-    from .game import hand_estimate
+    from .easy import hand_estimate
 
     rules = obs.rules
     highest: dict[int, int] = {}

@@ -92,9 +92,14 @@ def engine_digest(start: str = "engine.puzzles") -> str:
     return digest.hexdigest()
 
 
+ENTRY = "engine.web"  # anything else (the play page's openings, ...): the whole engine behind the entry point
+
+
 def root_of(payload) -> str:
     what = payload.get("what", "") if isinstance(payload, dict) else ""
-    return ROOTS.get(what) or (DECISIONS if what.startswith("decision-") else "engine.puzzles")
+    if not isinstance(what, str):
+        return ENTRY
+    return ROOTS.get(what) or (DECISIONS if what.startswith("decision-") else ENTRY)
 
 
 class DiskStore:

@@ -31,6 +31,10 @@ def test_each_result_is_keyed_by_the_code_that_computes_it(tmp_path):
     assert "engine/puzzles/guided.py" not in estimate
     assert cache.root_of({"what": "decision-bid"}) == cache.DECISIONS
     assert cache.root_of({"what": "solve-line"}) == "engine.solver"
+    # the play page's openings come from the game step and the computer players
+    assert cache.root_of({"site_opening": {"op": "game"}}) == cache.ENTRY
+    reached = {p.relative_to(root).as_posix() for p in cache.dependency_files(root, cache.ENTRY)}
+    assert {"engine/game.py", "engine/normal.py", "engine/easy.py", "engine/puzzles/base.py"} <= reached
 
 
 def test_a_new_import_is_followed(tmp_path):

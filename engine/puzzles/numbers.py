@@ -14,7 +14,7 @@ name it (site/messages: ``mistakes``). A number that is no known slip gets the b
 
 from __future__ import annotations
 
-from ..actions import Discard, Play
+from ..actions import Discard
 from ..cards import Card, Suit, is_number
 from ..estimate import knowledge_from_position, knowledge_from_record
 from ..notation import parse_record
@@ -166,11 +166,7 @@ class ScoreDeal(Score):
         return out
 
     def extend_view(self, out: dict) -> None:
-        replay = self.deal.copy()  # who plays each card: after a trick its winner leads the next one
-        out["then"] = []
-        for card in self.then:
-            out["then"].append({"seat": replay.to_move, "card": str(card)})
-            replay.apply(Play(card))
+        self.add_then(out, self.then)
 
 
 def _question(spec, rules) -> tuple[str, str]:

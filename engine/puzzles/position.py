@@ -148,6 +148,19 @@ class PositionKind(Kind):
     def card_reason(self, card: Card) -> dict | None:
         return reason_of(self.deal, Play(card))
 
+    def illegal(self, card: Card) -> dict | None:
+        """The verdict on a card the rules forbid here (with the engine's reason), else None."""
+        reason = self.card_reason(card)
+        return {"verdict": "illegal", "reason": reason, "card": str(card)} if reason else None
+
+    def add_then(self, out: dict, cards) -> None:
+        """The cards that ``then`` plays, each with its seat (after a trick its winner leads)."""
+        replay = self.deal.copy()
+        out["then"] = []
+        for card in cards:
+            out["then"].append({"seat": replay.to_move, "card": str(card)})
+            replay.apply(Play(card))
+
     def hand_cards(self) -> list[str]:
         return [str(c) for c in self.deal.hands[self.deal.to_move]]
 
@@ -178,11 +191,8 @@ class LegalCard(PositionKind):
     answers = PositionKind.hand_cards
 
     def verdict(self, answer: str) -> dict:
-        card = str(Card.parse(answer))
-        reason = self.card_reason(Card.parse(card))
-        if reason:
-            return {"verdict": "illegal", "reason": reason, "card": card}
-        return {"verdict": "correct", "card": card}
+        card = Card.parse(answer)
+        return self.illegal(card) or {"verdict": "correct", "card": str(card)}
 
 
 @register
@@ -242,11 +252,7 @@ class TrickWinner(PositionKind):
         return {"verdict": "wrong", "card": answer, "reason": reason.to_dict()}
 
     def extend_view(self, out: dict) -> None:
-        replay = self.deal.copy()  # who plays each card: after a trick its winner leads the next one
-        out["then"] = []
-        for card in self.then:
-            out["then"].append({"seat": replay.to_move, "card": str(card)})
-            replay.apply(Play(card))
+        self.add_then(out, self.then)
 
 
 class SolvedKind(PositionKind):
@@ -310,9 +316,8 @@ class BestCard(SolvedKind):
 
     def verdict(self, answer: str) -> dict:
         card = Card.parse(answer)
-        reason = self.card_reason(card)
-        if reason:
-            return {"verdict": "illegal", "reason": reason, "card": str(card)}
+        if self.illegal(card):
+            return self.illegal(card)
         sol = self.solution()
         if str(card) in sol["cards"]:
             return {"verdict": "correct", "card": str(card)}

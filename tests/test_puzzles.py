@@ -185,3 +185,30 @@ def test_a_score_mistake_is_recognised():
             assert verdict["verdict"] == "wrong" and verdict["mistake"]["code"] == "total_not_contract"
             return
     pytest.fail("no score puzzle of the bidder's side")
+
+
+def _line_points(line, rules, ours=("you", "partner")) -> int:
+    """The points a line of play brings the learner's side: its tricks' card points, the last
+    trick's bonus and its declarations' bonuses."""
+    points = 0
+    for i, trick in enumerate(line):
+        if trick["winner"] in ours:
+            points += trick["points"] + (rules.last_trick_bonus if i == len(line) - 1 else 0)
+        points += sum(d["bonus"] for d in trick["declared"] if d["place"] in ours)
+    return points
+
+
+@pytest.mark.parametrize(
+    "spec", [p for p in LESSON_PUZZLES if p["kind"] in ("best-card", "declare")], ids=lambda p: p["id"]
+)
+def test_the_lines_a_wrong_answer_shows_add_up_to_the_puzzles_values(spec):
+    """The line after a wrong card and the best line are played as the puzzle is valued (the
+    learner's side against the others), so their points are the engine's values of both."""
+    puzzle = puzzles.load(spec)
+    sol = puzzle.solution()
+    for answer, entry in puzzle.answer_table()["answers"].items():
+        if entry["verdict"] != "legal-not-best":
+            continue
+        best = max(sol["values"].values())
+        assert _line_points(entry["lines"]["best"], puzzle.deal.rules) == best, answer
+        assert _line_points(entry["lines"]["chosen"], puzzle.deal.rules) == best - entry["loss"], answer

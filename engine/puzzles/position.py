@@ -33,20 +33,25 @@ MAX_SOLVER_TRICKS = 6  # puzzles judged live by the solver keep to small endings
 MAX_SEATS_SHOWN = 4
 
 
-def _solve_now(deal, line: bool):
+def _solve_now(deal) -> dict:
     from ..solver import solve
 
-    return solve(deal, line=line).to_dict()
+    return solve(deal).to_dict()
 
 
-@lru_cache(maxsize=64)
-def solve_position(position: str, line: bool = False) -> dict:
-    """The solver's values at a position (``Solution.to_dict``; with ``line``, one line of best
-    play too). Live, only small endings; in build mode any depth, cached by content."""
+def _line_now(deal, side: int) -> list[dict]:
+    from ..solver import Solver, best_line
+
+    solver = Solver(deal, max_side=side)
+    return best_line(solver, solver.value())
+
+
+def _searched(position: str, payload: dict, compute):
+    """Live, only small endings; in build mode any depth, cached by content."""
     deal = parse_position(position)
     left = deal.rules.hand_size - deal.tricks_played
     if left <= MAX_SOLVER_TRICKS:
-        return _solve_now(deal, line)
+        return compute(deal)
     if not memo.in_build_mode():
         raise PuzzleError(
             f"the solver judges puzzles with at most {MAX_SOLVER_TRICKS} tricks left; this one has {left}",
@@ -54,19 +59,32 @@ def solve_position(position: str, line: bool = False) -> dict:
             most=MAX_SOLVER_TRICKS,
             count=left,
         )
-    what = "solve-line" if line else "solve"
-    return memo.cached({"what": what, "position": position}, lambda: _solve_now(deal, line))
+    return memo.cached({**payload, "position": position}, lambda: compute(deal))
+
+
+@lru_cache(maxsize=64)
+def solve_position(position: str) -> dict:
+    """The solver's values at a position for the side to move (``Solution.to_dict``)."""
+    return _searched(position, {"what": "solve"}, _solve_now)
+
+
+@lru_cache(maxsize=256)
+def line_from(position: str, side: int) -> list[dict]:
+    """One line of best play from a position to the end of the deal, ``side`` playing for the
+    most points and the others together against it (as a puzzle values its answers)."""
+    return _searched(position, {"what": "solve-line", "side": side}, lambda deal: _line_now(deal, side))
 
 
 def line_after(deal, action) -> list[dict]:
     """One line of best play after ``action`` (included, first) to the end of the deal, trick
     by trick as the player to move sees the table: each trick's declarations and questions
-    (``calls``), its cards (``plays``), where its winner sits and its card points."""
+    (``calls``), the trumps they declared (``declared``: where, suit, bonus; a question's
+    answer declares too), its cards (``plays``), where its winner sits and its card points."""
     after = deal.copy()
     after.apply(action)
     moves = [{"seat": deal.to_move, "action": str(action)}]
-    if not after.is_over:
-        moves += solve_position(after.position(), line=True).get("line", [])
+    if not after.is_over:  # the learner's side against the others, as the puzzle's values are
+        moves += line_from(after.position(), deal.rules.side_of(deal.to_move))
     return tricks_of(deal, moves)
 
 
@@ -75,7 +93,7 @@ def tricks_of(deal, moves: list[dict]) -> list[dict]:
     where = seat_places(rules.players, rules.partnership, deal.to_move)
     replay = deal.copy()
     tricks: list[dict] = []
-    trick = {"calls": [], "plays": [], "winner": None, "points": 0}
+    trick = {"calls": [], "declared": [], "plays": [], "winner": None, "points": 0}
     for i, card in enumerate(deal.trick):  # the cards already on the table belong to the first trick
         trick["plays"].append({"place": where[(deal.leader + i) % rules.players], "card": str(card)})
     for move in moves:
@@ -85,14 +103,19 @@ def tricks_of(deal, moves: list[dict]) -> list[dict]:
             trick["plays"].append({"place": where[seat], "card": str(action.card)})
         else:
             trick["calls"].append({"place": where[seat], "action": move["action"]})
+        declared = len(replay.declarations)
         replay.apply(action)
+        for d in replay.declarations[declared:]:
+            trick["declared"].append(
+                {"place": where[d.seat], "suit": str(d.suit), "bonus": rules.bonus[d.suit], "how": d.how}
+            )
         if isinstance(action, Play) and not replay.trick:
             winner = replay.leader if replay.phase != "done" else replay.last_trick_winner
             trick["winner"] = where[winner]
             cards = [Card.parse(p["card"]) for p in trick["plays"]]
             trick["points"] = sum(rules.points[c.rank] for c in cards)
             tricks.append(trick)
-            trick = {"calls": [], "plays": [], "winner": None, "points": 0}
+            trick = {"calls": [], "declared": [], "plays": [], "winner": None, "points": 0}
     if trick["plays"] or trick["calls"]:
         tricks.append(trick)
     return tricks

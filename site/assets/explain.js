@@ -28,6 +28,10 @@ function lineBlock(titleKey, tricks) {
     const item = el("li", "line-trick");
     item.append(el("span", "line-label", verdict("line_trick", { n: i + 1 })));
     for (const call of trick.calls) item.append(el("span", "line-call", callText(call)));
+    // a trump a question or its answer declared (a declaration of one's own is its call above)
+    for (const d of trick.declared.filter((x) => x.how !== "own")) {
+      item.append(el("span", "line-call", verdict("line_declared", { place: place(d.place), suit: d.suit, bonus: d.bonus })));
+    }
     for (const play of trick.plays) {
       const card = el("span", "line-play");
       card.append(el("span", "seat-name", place(play.place)), cardSpan(play.card));

@@ -41,7 +41,9 @@ def _wrong_answers(site_dir, lang):
 def test_a_wrong_answer_of_every_kind_says_why_without_scrolling(visit, base_url, site_dir, lang, size):
     cases = _wrong_answers(site_dir, lang)
     # every kind answered by one card, one choice or a typed number appears in the lessons
-    assert {"trick-winner", "best-card", "declare", "auction", "score", "count", "bid", "raise", "discard"} <= set(cases)
+    assert {"trick-winner", "best-card", "declare", "auction", "score", "count", "bid", "raise", "discard"} <= set(
+        cases
+    )
     v = visit(viewport={"width": size[0], "height": size[1]})
     v.context.add_init_script("try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}")
     for kind, (slug, pid, how, answer) in sorted(cases.items()):

@@ -81,9 +81,14 @@ def offline_files(out: Path) -> list[str]:
 
 
 # The pages a first visit keeps (site paths as offline_files names them): every lesson, the front
-# pages, the glossary, the rules pages and the not-found page. Puzzle pages, practice, play and
-# the editor are kept when opened (and all of them with the engine, when the learner asks).
-FIRST_VISIT_PAGES = re.compile(r"(\./|404\.html|[a-z]{2}/|[a-z]{2}/(lessons|rules)/.*|[a-z]{2}/glossary/)")
+# pages, the glossary, the rules pages, the not-found page, and the score sheet in both languages
+# with the installed app's manifests and icons (a table keeps the score offline). Puzzle pages,
+# practice, play and the editor are kept when opened (and all of them with the engine, when the
+# learner asks or a page starts it, as the score sheet does).
+FIRST_VISIT_PAGES = re.compile(
+    r"(\./|404\.html|[a-z]{2}/|[a-z]{2}/(lessons|rules)/.*|[a-z]{2}/glossary/|[a-z]{2}/score/"
+    r"|manifest\.[a-z]{2}\.webmanifest|icons/[a-z0-9-]+\.png)"
+)
 
 
 def _page_file(out: Path, name: str) -> Path:

@@ -526,6 +526,7 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
         page.goto(base + "/fi/practice/")
         page.locator("#drill section.puzzle").wait_for(timeout=90_000)
         page.goto(base + "/en/play/")
+        page.locator("#play-settings").click()  # the table first; the settings are a sheet
         page.locator("button.start").click()
         page.locator("#game").wait_for(timeout=90_000)
         # an address the site does not have, offline: the site's own "page not found", not the browser's error

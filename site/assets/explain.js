@@ -84,7 +84,9 @@ export function explanation(result) {
   }
   if (result.figures) nodes.push(figuresBlock(result.figures));
   if (result.lines) {
-    const lines = el("div", "lines");
+    // both lines of play, a tap away: the verdict and its figures stay on one screen
+    const lines = el("details", "lines");
+    lines.append(el("summary", "", verdict("line_show")));
     lines.append(lineBlock("line_chosen", result.lines.chosen), lineBlock("line_best", result.lines.best));
     nodes.push(lines);
   }

@@ -112,7 +112,9 @@ export class Puzzle {
   say(tone, lines, why = []) {
     this.feedback.className = `feedback ${tone}`;
     this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
-    this.feedback.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // the verdict's first line into view (the explanation under it may be long)
+    const first = this.feedback.firstElementChild || this.feedback;
+    first.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   submit(answer, control) {

@@ -44,7 +44,7 @@ def test_a_wrong_answer_of_every_kind_says_why_without_scrolling(visit, base_url
     assert {"trick-winner", "best-card", "declare", "auction", "score", "count", "bid", "raise", "discard"} <= set(
         cases
     )
-    v = visit(viewport={"width": size[0], "height": size[1]})
+    v = visit(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")  # no smooth scroll
     v.context.add_init_script("try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}")
     for kind, (slug, pid, how, answer) in sorted(cases.items()):
         page = v.open(f"{base_url}/{lang}/lessons/{slug}/#{pid}")
@@ -58,8 +58,10 @@ def test_a_wrong_answer_of_every_kind_says_why_without_scrolling(visit, base_url
             section.locator(f'button.choice[data-choice="{answer}"]').click()
         why = section.locator(WHY).first
         why.wait_for(state="visible", timeout=5_000)
-        box = section.locator(".feedback").bounding_box()
-        assert box and box["y"] >= 0 and box["y"] < size[1], f"{kind}: the verdict is off the screen"
+        box = section.locator(".feedback .verdict").first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= size[1], f"{kind}: the verdict is off the screen"
+        why_box = why.bounding_box()
+        assert why_box["y"] < size[1], f"{kind}: why is off the screen"
         text = section.locator(".feedback").inner_text()
         assert len(text) > 40 and "{" not in text, f"{kind}: {text!r}"
         if kind in ("best-card", "declare"):

@@ -112,9 +112,9 @@ export class Puzzle {
   say(tone, lines, why = []) {
     this.feedback.className = `feedback ${tone}`;
     this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
-    // the verdict's first line into view (the explanation under it may be long)
-    const first = this.feedback.firstElementChild || this.feedback;
-    first.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // the whole verdict into view with why; one taller than the screen from its first line
+    const fits = this.feedback.getBoundingClientRect().height <= window.innerHeight;
+    this.feedback.scrollIntoView({ block: fits ? "nearest" : "start", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   submit(answer, control) {

@@ -290,6 +290,8 @@ def _check_contract(rules, bidder, bid, contract, number, dealer, totals) -> Non
     if bid > rules.min_bid and bid % rules.bid_step == 0:
         probe.high_bid = bid - rules.bid_step  # an earlier bid: the opening rules are not this bid's
     reason = probe._why_bid(Bid(bid), bidder)
+    if reason is not None and reason.code == "below_floor" and _floor_may_allow(rules, bid):
+        reason = None  # the sheet does not record the auction: the table may have been forced
     if reason is not None:
         _contract_reason(reason, number, "bid")
     if contract != bid:
@@ -299,6 +301,19 @@ def _check_contract(rules, bidder, bid, contract, number, dealer, totals) -> Non
         reason = probe._why_raise(Raise(contract), bidder)
         if reason is not None:
             _contract_reason(reason, number, "contract")
+
+
+def _floor_may_allow(rules, bid: int) -> bool:
+    """Could a side below the bidding floor have made this bid at a real table? A sheet records
+    no auction: the last seat forced to open (``last_seat_must_open``) opens at the minimum, and
+    with ``floor_skips_and_reopens`` a reopened auction lets the skipped seats bid as usual."""
+    return rules.floor_skips_and_reopens or (rules.last_seat_must_open and bid == rules.min_bid)
+
+
+def _most_in_widow(rules) -> int:
+    """The most card points an untaken widow can hold (its cards the pack's dearest)."""
+    values = sorted((rules.points[c.rank] for c in ALL_CARDS), reverse=True)
+    return sum(values[: rules.widow_size])
 
 
 def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
@@ -311,7 +326,9 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
         if not _is_int(value) or not 0 <= value <= pack:
             _fail(f"deal {number}: card points go from 0 to {pack}", "points_range", deal=number, pack=pack)
     total = sum(points)
-    if total != pack:
+    # a deal without a contract leaves the widow untaken: the piles hold the rest of the pack
+    widow_out = rules.widow_size and entry.get("all_pass") is True
+    if total != pack and not (widow_out and pack - _most_in_widow(rules) <= total < pack):
         if rules.last_trick_bonus and total == pack + rules.last_trick_bonus:
             _fail(
                 f"deal {number}: the card points add up to {total}: leave out the last trick",

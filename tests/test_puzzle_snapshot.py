@@ -3,7 +3,8 @@ into one module per kind (tests/fixtures/puzzle-snapshot.json.gz, written by
 tools/puzzle_snapshot.py from the code before the move): each puzzle's view, solution and answer
 table, field by field, for the spec stored with it. The only new fields are the ones the move
 added on purpose: the ``form`` a page renders by, and the wrong answers' reasons, lines of play,
-figures and recognised mistakes."""
+figures and recognised mistakes. One entry was refreshed for this round's one intended change of
+an answer: the guided first deal (``first-deal``) offers only the declarations the rules allow."""
 
 from __future__ import annotations
 

@@ -164,6 +164,13 @@ def house_variants():
             except ValueError:
                 pass
         yield f"{name}+all", combined
+    # house rules that no preset takes as written: each with the options it needs
+    three = PRESETS["three-player"]
+    yield "three-player+min_bid_off_step=True", three.replace(min_bid=42, min_bid_off_step=True)
+    yield (
+        "three-player+no_contract_widow_shown=True",
+        three.replace(all_pass_no_contract=True, forced_opening=False, no_contract_widow_shown=True),
+    )
 
 
 VARIANTS = list(house_variants())

@@ -350,12 +350,15 @@ def test_a_fan_spreads_to_its_width_keeps_every_index_in_view_and_stays_opaque_o
     # a raised card, hovered or focused, never covers its right neighbour's index
     cards.nth(1).focus()  # raised by focus and hover (a tap would answer the puzzle and play the card away)
     cards.nth(1).hover()
-    neighbour = boxes[2]
-    covering = page.evaluate(
-        "([x, y]) => document.elementFromPoint(x, y).closest('button')?.dataset.card",
-        [neighbour["x"] + 6, neighbour["y"] + 10],
+    settle(page)  # hover scrolls the card into view: measure the neighbour where it is now
+    covering = section.evaluate(
+        """(s) => {
+            const r = s.querySelectorAll(".hand button.card .face")[2].getBoundingClientRect();
+            const inView = r.top >= 0 && r.top + 10 < innerHeight;
+            return [inView, document.elementFromPoint(r.x + 6, r.y + 10)?.closest("button")?.dataset.card];
+        }"""
     )
-    assert covering == cards.nth(2).get_attribute("data-card")
+    assert covering == [True, cards.nth(2).get_attribute("data-card")]
     solve(section)
     opacities = section.locator(".hand button.card .face").evaluate_all(
         "(faces) => faces.map((f) => getComputedStyle(f).opacity)"

@@ -294,7 +294,8 @@ def draw_position(painter: Painter, view: dict) -> None:
             _fan(painter, cards, SIZE[0] - 80 - SIDE_CARD - step * (n - 1), 250, SIDE_CARD, step, 0)
         else:
             _fan(painter, cards, 80, 186, SIDE_CARD * 0.8, min(24, step), 0)
-    played = list(view["trick"]) + (list(view["then"]) if view["kind"] == "trick-winner" else [])
+    # a trick to finish is drawn finished (its ``then`` cards); elsewhere ``then`` is play to come
+    played = list(view["trick"]) + (list(view["then"]) if view["form"]["shape"] == "trick" else [])
     places = {"left": 0, "partner": 1, "across": 1, "right": 2, "you": 3}
     for item in sorted(played, key=lambda t: places[where[t["seat"]]]):
         px, py = TRICK_AT[where[item["seat"]]]
@@ -364,9 +365,9 @@ def write_images(lessons, out: Path, words: dict) -> dict[str, str]:
             for p in lesson.puzzles:
                 view = lesson.checked[p["id"]]["view"]
                 key = f"{lang}/puzzle/{p['id']}"
-                if view["kind"] == "deal":  # a guided deal: the table as its first step shows it
-                    view = {**view["steps"][0]["state"], "kind": "deal"}
-                if view["kind"] == "auction":
+                if view["form"]["shape"] == "steps":  # a guided deal: the table as its first step shows it
+                    view = {**view["steps"][0]["state"], "form": view["form"]}
+                if view["form"]["layout"] == "auction":
                     draw = draw_auction
                 elif "seats" in view and "trick" in view:
                     draw = draw_position

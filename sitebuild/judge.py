@@ -13,12 +13,18 @@ import os
 from engine import memo
 from engine import puzzles as engine_puzzles
 from engine.cards import NotationError
+from engine.puzzles.base import PuzzleError, kind_class
 
 from . import cache
 from .report import Progress, say
 
-# from the dearest to the cheapest: each worker takes the next one as it becomes free
-DEAREST_FIRST = ("deal", "discard", "give", "bid", "raise", "lead")
+
+def _cost(spec: dict) -> int:
+    """How costly a spec's check is (``Kind.cost``); 0 for one that is not a puzzle."""
+    try:
+        return kind_class(spec).cost
+    except PuzzleError:
+        return 0
 
 
 def check_one(spec: dict) -> dict | str:
@@ -53,8 +59,7 @@ def _check_all(specs: list[dict]) -> list[dict | str]:
                 results[i] = check_one(spec)
             except memo.NotCached:
                 todo.append(i)
-    kinds = [specs[i].get("kind") for i in todo]
-    todo.sort(key=lambda i: DEAREST_FIRST.index(k) if (k := specs[i].get("kind")) in DEAREST_FIRST else len(kinds))
+    todo.sort(key=lambda i: -_cost(specs[i]))  # the dearest first: each worker takes the next one as it is free
     where = cache.cache_dir() or "cache off"
     ready = len(specs) - len(todo)
     say(f"puzzles: {ready} of {len(specs)} checked at once (cheap, or from {where}), {len(todo)} to compute")

@@ -267,7 +267,8 @@ def check_words(lesson: Lesson, pid: str, checked: dict, catalogs: dict) -> None
             problem = words.required(name, source, known)
             if problem:
                 raise BuildError(f"{rel(text.path)}:{puzzle.field_lines[name]}: puzzle {pid!r} {name}: {problem}")
-        if spec.get("kind") == "deal":  # the commentary of each step, from what the learner has seen by then
+        # a guided deal: the commentary of each step, from what the learner has seen by then
+        if checked["view"]["form"]["shape"] == "steps":
             for number in range(len(checked["view"]["steps"])):
                 name = f"step{number + 1}"
                 source = puzzle.source[name]
@@ -297,7 +298,7 @@ def check_lessons(lessons: list[Lesson], catalogs: dict | None = None) -> None:
             line = toml_line(raw, f'"{p["id"]}"')
             raise BuildError(f"{rel(lesson.path / 'lesson.toml')}:{line}: puzzle {p['id']!r}: {result}")
         lesson.checked[p["id"]] = result
-        if p.get("kind") == "deal":
+        if result["view"]["form"]["shape"] == "steps":  # a guided deal
             check_step_texts(lesson, p, len(result["view"]["steps"]))
         check_words(lesson, p["id"], result, catalogs)
 

@@ -15,6 +15,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from engine.drills import THEMES as DRILL_THEMES
+from engine.puzzles.base import REGISTRY
 from engine.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.seats import seat_places
 from engine.tally import entry_form
@@ -64,6 +65,16 @@ def environment() -> Environment:
     env.filters["signed"] = signed
     env.filters["capfirst"] = capfirst
     return env
+
+
+def editor_kinds() -> dict:
+    """The kinds the position editor offers, in the registry's order, and the one a link without
+    a kind opens (``Kind.editable``, ``Kind.editor_default``)."""
+    kinds = [name for name, kind in REGISTRY.items() if kind.editable]
+    default = [name for name, kind in REGISTRY.items() if kind.editor_default and kind.editable]
+    if len(default) != 1:
+        raise BuildError(f"the position editor needs one default kind among {', '.join(kinds)}; found {default}")
+    return {"kinds": kinds, "default": default[0]}
 
 
 def has_last_trick_bonus(view: dict) -> bool:
@@ -157,7 +168,7 @@ def step_texts(checked: dict, text: LessonText, pid: str, md: MarkdownIt) -> lis
     """A guided deal's commentary, step by step, as ``check_words`` filled it (sitebuild/lessons.py:
     the numbers from the engine's facts of that step, the cards and seats from what the learner
     has seen by then)."""
-    if checked["view"].get("kind") != "deal":
+    if checked["view"]["form"]["shape"] != "steps":  # not a guided deal
         return []
     fields = text.puzzles[pid].fields
     return [Markup(md.render(fields[f"step{n}"])) for n in range(1, len(checked["view"]["steps"]) + 1)]
@@ -330,7 +341,15 @@ def render_site(
         page("glossary", "glossary.html", ui["glossary"], ui["glossary_description"], terms=glossary)
         players = [{**p, "players": PRESETS[p["name"]].players} for p in presets]
         house = rulespages.house_rule_controls(cat, lang)  # the house-rule controls' data (house-rules.js)
-        page("position", "position.html", ui["position_title"], ui["position_intro"], presets=players, house=house)
+        page(
+            "position",
+            "position.html",
+            ui["position_title"],
+            ui["position_intro"],
+            presets=players,
+            house=house,
+            editor=editor_kinds(),
+        )
         page(
             "practice",
             "practice.html",

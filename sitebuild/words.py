@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import NotationError
 from engine.notation import parse_position, parse_record
+from engine.puzzles.base import REGISTRY, Kind
 from engine.rules import parse_rules
 
 CASES = ("nom", "gen", "part", "ade", "abl", "all", "ela", "ill")
@@ -47,9 +48,6 @@ CARD_NAMES = ("led", "answer")
 SIDE_NUMBERS = ("card_points", "last_trick", "bonuses", "total", "rounded", "deal")
 ESTIMATE_NUMBERS = ("samples", "spread", "made")
 NUMBER_NAMES = ("loss", "value", "best", "points", "score", "contract", "count", *SIDE_NUMBERS, *ESTIMATE_NUMBERS)
-# kinds valued by a sampled estimate of the whole deal (engine/puzzles/decisions.py): their figures move
-# with the samples, so a sentence may state them only through placeholders
-ESTIMATED = ("bid", "raise", "discard", "give")
 SPREAD_KEYS = ("min", "p10", "p25", "p50", "p75", "p90", "max")
 
 
@@ -80,6 +78,20 @@ class Facts:
     def kind(self) -> str:
         return self.spec.get("kind", "")
 
+    @property
+    def kind_class(self) -> type[Kind]:
+        """The puzzle's kind (engine/puzzles): what its words may and must say is declared there."""
+        return REGISTRY.get(self.kind, Kind)
+
+    @property
+    def layout(self) -> str | None:
+        return (self.view.get("form") or {}).get("layout")
+
+
+def estimated_kinds() -> list[str]:
+    """The kinds valued by a sampled estimate of the whole deal (``Kind.estimated``)."""
+    return [name for name, kind in REGISTRY.items() if kind.estimated]
+
 
 def _ints(value):
     """Every whole number inside a JSON-like value."""
@@ -97,15 +109,15 @@ def _ints(value):
 
 def _rules_of(spec, view):
     position = spec.get("position", "")
-    try:
-        if spec.get("kind") == "auction":
-            return parse_record(position).rules
-        return parse_position(position).rules
-    except (NotationError, ValueError):
+    for parse in (parse_position, parse_record):  # a position, or a whole deal's record
         try:
-            return parse_rules(view.get("rules", "three-player"))
-        except NotationError:
-            return None
+            return parse(position).rules
+        except (NotationError, ValueError):
+            pass
+    try:
+        return parse_rules(view.get("rules", "three-player"))
+    except NotationError:
+        return None
 
 
 def facts(spec: dict, view: dict, solution: dict, table: dict) -> Facts:
@@ -144,7 +156,7 @@ def facts(spec: dict, view: dict, solution: dict, table: dict) -> Facts:
         f.cards.setdefault(card, discard.get("seat", view.get("bidder")))
     for card in discard.get("cards") or []:
         f.cards[card] = discard["seat"]
-    if f.kind in ESTIMATED:
+    if f.kind_class.estimated:
         # the offered bids and raises are written on the buttons; the estimate's figures are not
         for answer in solution.get("answers", []):
             amount = answer.rsplit(":", 1)[-1]
@@ -268,7 +280,7 @@ def _number(value, catalog: dict | None = None) -> str:
 def _answer_key(facts: Facts, arg: str) -> str:
     """An answer as the engine keys it; a card set written ``S6+S7+D6`` (a placeholder cannot
     hold the dots of ``discard:S6.S7.D6``) is the candidate of those cards, in any order."""
-    if facts.kind in ("discard", "give") and CARDS.fullmatch(arg):
+    if facts.kind_class.card_sets and CARDS.fullmatch(arg):
         wanted = set(arg.split("+"))
         for key in facts.table.get("answers", {}):
             if set(key.split(":", 1)[-1].split(".")) == wanted:
@@ -298,8 +310,10 @@ def _choice_value(facts: Facts, arg: str, offset: int, name: str) -> float:
 def _estimate_number(name: str, arg: str | None, facts: Facts, offset: int):
     """``{samples}``, ``{spread:KEY}`` and ``{made:ANSWER}`` from an estimate's solution."""
     sol = facts.solution
-    if facts.kind not in ESTIMATED:
-        raise WordsError(offset, f"{{{name}}} belongs to the puzzles valued by an estimate: {', '.join(ESTIMATED)}")
+    if not facts.kind_class.estimated:
+        raise WordsError(
+            offset, f"{{{name}}} belongs to the puzzles valued by an estimate: {', '.join(estimated_kinds())}"
+        )
     if name == "samples":
         if arg:
             raise WordsError(offset, f"{{samples:{arg}}}: samples takes no argument")
@@ -374,7 +388,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
                 )
             return _seat_phrase(facts, facts.cards[arg], c, catalog, offset, f"the player of {arg}"), "seat"
         if name == "bidder":
-            if view.get("kind") == "auction":
+            if facts.layout == "auction":  # the question's answer: the player who bid last
                 return catalog["ui"]["player_n"].format(n=facts.solution["player"]), "seat"
             if view.get("bidder") is None:
                 raise WordsError(offset, "{bidder}: this position has no bidder")
@@ -403,7 +417,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
         values = facts.solution.get("values")
         if not values:
             raise WordsError(offset, "{best} belongs to best-card, declare and estimated puzzles")
-        if facts.kind in ESTIMATED:  # the best legal answer (an opener's pass is valued but illegal)
+        if facts.kind_class.estimated:  # the best legal answer (an opener's pass is valued but illegal)
             return _number(values[facts.solution["best"][0]], catalog), "number"
         return _number(max(values.values())), "number"
     if name in ESTIMATE_NUMBERS:
@@ -444,7 +458,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
         }[name]
         return _number(value), "number"
     if name == "bids":
-        if view.get("kind") != "auction":
+        if facts.layout != "auction":
             raise WordsError(offset, "{bids} belongs to auction puzzles")
         return auction_words(view, catalog["words"]), "text"
     raise WordsError(
@@ -570,9 +584,10 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
     if field_name != "explanation":
         return None
     names = {m.group(1) for m in PLACEHOLDER.finditer(text)}
-    if facts.kind == "score" and "score" not in names:
+    cites = facts.kind_class.explanation_cites
+    if cites == "score" and "score" not in names:
         return "the explanation of a score puzzle states the answer as {score}"
-    if facts.kind in ("best-card", "declare"):
+    if cites == "cost":
         tempting = [a for a, v in facts.table.get("answers", {}).items() if v.get("verdict") == "legal-not-best"]
         if tempting and not names & {"loss", "value"}:
             return (
@@ -582,7 +597,7 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
     rounded = average_not_said_rounded(text, facts)
     if rounded:
         return rounded
-    if facts.kind in ESTIMATED and not names & {"spread", "made", "value"}:
+    if cites == "estimate" and not names & {"spread", "made", "value"}:
         return (
             f"the explanation of a {facts.kind} puzzle draws on the engine's estimate: what the hand made "
             "({spread:p25}, {spread:max}...), in how many of the {samples} deals ({made:ANSWER}) or an "
@@ -601,7 +616,6 @@ AVERAGE_WORDS = {
     "fi": re.compile(r"keskimäärin|keskiarvo", re.IGNORECASE),
 }
 ROUNDED_WORDS = re.compile(r"rounded down|alaspäin pyöristet|pyöristet\w* alaspäin", re.IGNORECASE)
-ROUNDED_KINDS = ("discard", "give")
 
 
 def sentences_with_values(text: str) -> list[tuple[str, list[str]]]:
@@ -619,7 +633,7 @@ def average_not_said_rounded(text: str, facts: Facts) -> str | None:
     """For a discard or give explanation: a ``{value:X}`` called an average ("average",
     "keskimäärin") is an average of totals rounded down to the bid step, and the explanation
     must say so ("rounded down", "alaspäin pyöristettyjen")."""
-    if facts.kind not in ROUNDED_KINDS:
+    if not (facts.kind_class.card_sets and facts.kind_class.estimated):
         return None
     called_average = any(
         any(pattern.search(sentence) for pattern in AVERAGE_WORDS.values())

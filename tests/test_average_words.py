@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _estimated_puzzles():
     for lesson in build.load_lessons(ROOT / "lessons"):
         for spec in lesson.puzzles:
-            if spec["kind"] in (*words.ESTIMATED, "lead"):
+            if spec["kind"] in (*words.estimated_kinds(), "lead"):
                 yield lesson, spec
 
 
@@ -67,7 +67,7 @@ def test_every_figure_called_average_is_the_mean_of_the_estimates_deals():
                         shown = words.render(f"{{value:{arg}}}", lang, facts, catalogs[lang])
                         assert shown == expected, (str(text.path), spec["id"], arg, shown, expected)
                         checked += 1
-                if spec["kind"] in words.ROUNDED_KINDS:
+                if facts.kind_class.card_sets:
                     step = facts.rules.bid_step
                     assert all(m % step == 0 for made in raw["made"].values() for m in made)
                     if any(words.AVERAGE_WORDS[lang].search(s) for s, _ in words.sentences_with_values(source)):

@@ -73,6 +73,33 @@ def test_a_toy_kind_goes_through_the_build_check_and_the_judge(toy_kind):
     assert isinstance(bad, str) and "the engine says" in bad
 
 
+def test_what_a_kind_declares_decides_its_words_its_editor_offer_and_its_place_in_the_build(toy_kind):
+    from sitebuild import words
+    from sitebuild.judge import _cost
+    from sitebuild.pages import editor_kinds
+
+    spec = {"kind": toy_kind.name, "position": POSITION, "answer": ["SA"]}
+    checked = check_one(spec)
+    facts = words.facts(spec, checked["view"], checked["solution"], checked["table"])
+    assert words.required("explanation", "The ace is worth the most.", facts) is None
+    assert toy_kind.name not in editor_kinds()["kinds"] and _cost(spec) == 0
+
+    toy_kind.explanation_cites = "score"
+    toy_kind.editable = True
+    toy_kind.cost = 9
+    toy_kind.estimated = True
+    try:
+        assert "states the answer as {score}" in words.required("explanation", "The ace.", facts)
+        assert toy_kind.name in editor_kinds()["kinds"] and editor_kinds()["default"] == "best-card"
+        assert _cost(spec) == 9 and toy_kind.name in words.estimated_kinds()
+        toy_kind.editor_default = True  # two defaults: the build refuses the editor
+        with pytest.raises(Exception, match="one default kind"):
+            editor_kinds()
+    finally:
+        for attr in ("explanation_cites", "editable", "cost", "estimated", "editor_default"):
+            delattr(toy_kind, attr)
+
+
 def test_an_unknown_kind_names_the_known_ones():
     with pytest.raises(PuzzleError, match="unknown puzzle kind 'nope'; kinds: .*best-card"):
         puzzles.load({"kind": "nope", "position": POSITION})
@@ -97,6 +124,10 @@ CHECKED = (
     "site/assets/answers.js",
     "site/assets/explain.js",
     "site/templates/puzzle.html",
+    "site/templates/position.html",
+    "site/assets/position.js",
+    "sitebuild/words.py",
+    "sitebuild/images.py",
 )
 
 

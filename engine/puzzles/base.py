@@ -108,6 +108,22 @@ class Kind:
     layout: ClassVar[str] = "table"
     controls: ClassVar[str | None] = None
     keys: ClassVar[frozenset] = frozenset({"kind", "position", "answer"})  # the spec's fields it reads
+    # what the build's check of a lesson's words (sitebuild/words.py) asks of an explanation:
+    # "score" (the answer stated as {score}), "cost" (what a tempting answer gives away) or
+    # "estimate" (the estimate's figures); or nothing
+    explanation_cites: ClassVar[str | None] = None
+    # valued by a sampled estimate of the whole deal: its figures move with the samples, so a
+    # sentence states them only through placeholders ({samples}, {spread:p25}, {made:55})
+    estimated: ClassVar[bool] = False
+    # answers that are sets of cards (``discard:S6.S7.D6``, written ``{value:S6+S7+D6}`` in words)
+    # whose value is an average of each sampled deal's total rounded down to the bid step
+    card_sets: ClassVar[bool] = False
+    # offered by the position editor: a position is all it needs, answered live in the worker
+    editable: ClassVar[bool] = False
+    editor_default: ClassVar[bool] = False  # the editor's kind when a link names none
+    # how costly checking one puzzle is, to start the dearest first when the build checks many
+    # (a rank: 0 for most; 1-5 the sampled estimates, by how many deals they play; 6 a guided deal)
+    cost: ClassVar[int] = 0
 
     def __init__(self, spec: dict):
         self.spec = spec

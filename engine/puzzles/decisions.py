@@ -388,6 +388,9 @@ class DecisionKind(Kind):
 class ContractKind(DecisionKind):
     """``bid`` and ``raise``: each contract valued by how often it is made and what it scores."""
 
+    estimated = True
+    explanation_cites = "estimate"
+
     words = {**DecisionKind.words, "legal-not-best": "estimate_score_loss"}
 
     def contract_of(self, answer: str) -> int | None:
@@ -411,6 +414,7 @@ class ContractKind(DecisionKind):
 @register
 class BidKind(ContractKind):
     name = "bid"
+    cost = 3
     estimate = ("how_bid",)
     keys = DecisionKind.keys | {"bids"}
 
@@ -421,6 +425,7 @@ class BidKind(ContractKind):
 @register
 class RaiseKind(ContractKind):
     name = "raise"
+    cost = 2
     estimate = ("how_raise",)
     keys = DecisionKind.keys | {"raises"}
 
@@ -430,6 +435,10 @@ class RaiseKind(ContractKind):
 
 class CardSetKind(DecisionKind):
     """``discard`` and ``give``: the listed card sets, valued by the points the hand ends with."""
+
+    estimated = True
+    explanation_cites = "estimate"
+    card_sets = True
 
     keys = DecisionKind.keys | {"candidates"}
 
@@ -456,17 +465,20 @@ class CardSetKind(DecisionKind):
 @register
 class DiscardKind(CardSetKind):
     name = "discard"
+    cost = 5
 
 
 @register
 class GiveKind(CardSetKind):
     name = "give"
+    cost = 4
     estimate = ("how_give", "how_points")
 
 
 @register
 class LeadKind(DecisionKind):
     name = "lead"
+    cost = 1
     shape = "hand"
     answer = "card"
     hand = "answer"

@@ -246,6 +246,7 @@ def guided(spec) -> dict:
 @register
 class GuidedDeal(Kind):
     name = "deal"
+    cost = 6
     shape = "steps"
     answer = "steps"
     keys = Kind.keys | {"seat"}

@@ -100,6 +100,7 @@ class Score(PositionKind):
 
     shape = "number"
     answer = "number"
+    explanation_cites = "score"
     words = {"wrong": "wrong_score"}
     controls = "number"
 

@@ -194,6 +194,7 @@ class LegalCard(PositionKind):
     shape = "hand"
     answer = "card"
     hand = "answer"
+    editable = True
     words = {"correct": "correct", "illegal": "illegal"}
 
     def compute_solution(self) -> dict:
@@ -282,6 +283,7 @@ class SolvedKind(PositionKind):
     """Judged by the solver with every hand known; a choice that is not the best carries the lines."""
 
     all_known = True
+    explanation_cites = "cost"
 
     def best_action(self):
         """The action the best line starts with."""
@@ -307,6 +309,8 @@ class BestCard(SolvedKind):
     shape = "hand"
     answer = "card"
     hand = "answer"
+    editable = True
+    editor_default = True
     words = {"correct": "best", "illegal": "illegal", "legal-not-best": "legal_not_best"}
 
     def compute_solution(self) -> dict:

@@ -8,9 +8,11 @@ import { errorText, format, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
-const KINDS = ["legal-card", "all-legal", "best-card"];
 const shared = document.getElementById("shared");
 const form = document.getElementById("editor");
+// the kinds the editor offers, and the one a link without k= opens, as the build wrote them from
+// the engine's registry (engine/puzzles: Kind.editable, Kind.editor_default)
+const KINDS = [...form.kind.options].map((option) => option.value);
 const result = document.getElementById("ed-result");
 const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
 
@@ -25,7 +27,7 @@ async function openShared() {
     return;
   }
   const position = params.get("p") || "";
-  const kind = params.get("k") || "best-card";
+  const kind = params.get("k") || form.kind.dataset.default;
   if (!KINDS.includes(kind)) {
     showError(errorText({ code: "unknown_kind", params: { kind } }));
     return;

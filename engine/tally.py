@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 
 from .actions import Bid, Raise
-from .cards import ALL_CARDS, NotationError, Suit
+from .cards import ALL_CARDS, NotationError, Rank, Suit
 from .deal import Deal, Declaration
 from .match import Match
 from .rules import RuleSet, format_rules, parse_rules
@@ -41,6 +41,28 @@ MAX_NAME = 40  # characters in a player's or side's name
 SHEET_FIELDS = {"format", "version", "rules", "players", "sides", "first_dealer", "deals", "title", "started"}
 DEAL_FIELDS = {"bidder", "bid", "contract", "points", "last_trick", "declarations", "no_tricks", "redeal", "all_pass"}
 HOWS = ("own", "full", "half")
+
+# The house rules that change what a sheet records, which entries it accepts or how it totals; the
+# score sheet page offers only these (docs/score-sheet.md says why the others change nothing on a
+# sheet: they rule the play or the auction's course, which a sheet does not record).
+SHEET_HOUSE_RULES = frozenset(
+    {
+        "six_card_widow",  # the discard a trickless bidder's pile holds
+        "min_bid_off_step",  # which bids are valid
+        "dealer_opens",  # who bids first in the next deal
+        "last_seat_must_open",  # a side below the floor may open; no redeal when all pass
+        "redeal_no_high_cards",  # a redeal may be recorded
+        "redeal_four_sixes",
+        "redeal_four_sixes_late",
+        "floor_skips_and_reopens",  # a side below the floor may have bid after the reopening
+        "no_discard_aces_tens",  # the discard a trickless bidder's pile holds
+        "contract_uses_rounded",  # whether the contract was made
+        "bidder_porvoo",  # a trickless bidder's score
+        "discard_needs_trick",  # a trickless bidder's score
+        "bidder_wins_at_target",  # who wins when several sides reach the target
+        "bidder_wins_ties",  # who wins a tie at the target
+    }
+)
 
 # version -> a function that turns a sheet of that version into one of the next version.
 # Version 1 is the first; a change to the format adds its step here and raises VERSION.
@@ -156,6 +178,7 @@ def entry_form(rules: RuleSet) -> dict:
             rules.three_sixes_redeal
             or rules.redeal_no_high_cards
             or rules.redeal_four_sixes
+            or rules.redeal_four_sixes_late
             or not (rules.forced_opening or rules.last_seat_must_open or rules.all_pass_no_contract)
         ),
         "porvoo": rules.porvoo or rules.bidder_porvoo != "off",
@@ -217,6 +240,8 @@ def _discard_cards(rules: RuleSet, points: int):
     size = rules.widow_size
     by_value: dict[int, list] = {}
     for card in ALL_CARDS:
+        if rules.no_discard_aces_tens and card.rank in (Rank.ACE, Rank.TEN):
+            continue  # house rule: these may not be put away
         by_value.setdefault(rules.points[card.rank], []).append(card)
     values = sorted(by_value, reverse=True)
 

@@ -19,9 +19,10 @@ the catalogs, so that a new option appears on every page without touching a temp
 from __future__ import annotations
 
 from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
+from engine.tally import SHEET_HOUSE_RULES
 
 from . import BuildError
-from .catalogs import capfirst, signed
+from .catalogs import capfirst, fmt, signed
 
 CLOSE = 3
 
@@ -47,6 +48,30 @@ REQUIRES = {
     "half_question_once": lambda r: r.partner_questions and not r.half_question_lockout,
     "no_discard_aces_tens": lambda r: r.widow_size > 0,
 }
+
+
+# House rules that no preset takes as it stands: each with the other options it needs, offered
+# where the engine accepts the rule together with them (a control that, switched on, sets them
+# too). ``edit`` names the one the player chooses (its starting value is given here): the
+# opening minimum off the step starts at the documented example's distance from the preset's
+# minimum (40 -> 42); the engine checks whatever is typed.
+COMPANIONS = {
+    "min_bid_off_step": {"edit": "min_bid", "needs": lambda r: {"min_bid": r.min_bid + 2}},
+    "no_contract_widow_shown": {"needs": lambda r: {"forced_opening": False, "all_pass_no_contract": True}},
+}
+
+
+def companions(name: str, rules) -> dict | None:
+    """The options a house rule needs beside it under ``rules`` (its COMPANIONS), or None when it
+    has none or the engine refuses the rule even with them."""
+    if name not in COMPANIONS:
+        return None
+    needs = COMPANIONS[name]["needs"](rules)
+    try:
+        rules.replace(**needs, **{name: True})
+    except RuleSetError:
+        return None
+    return needs
 
 
 def is_house_rule(name: str) -> bool:
@@ -117,9 +142,11 @@ def house_rules(cat: dict) -> list[dict]:
 def house_rule_controls(cat: dict, lang: str) -> dict:
     """What the play page and the position editor need for their house-rule controls, as data for
     the page's script (house-rules.js): each house rule with its kind ('bool', 'int' or 'choice'),
-    its default, its choices in words, its label and explanation from the catalog; and for each
-    preset the rules that apply to it (in the engine's order). Nothing is known to the script that
-    does not come from here."""
+    its default, its choices in words, its label and explanation from the catalog, whether the
+    score sheet offers it (``engine.tally.SHEET_HOUSE_RULES``) and, for a rule that needs other
+    options beside it (COMPANIONS), those options in words and the label of the one the player
+    chooses; for each preset the rules that apply to it (in the engine's order) and the options
+    each rule needs there. Nothing is known to the script that does not come from here."""
     path = f"site/messages/{lang}.json"
     options = []
     for name in option_names():
@@ -129,18 +156,42 @@ def house_rule_controls(cat: dict, lang: str) -> dict:
         label = cat.get("option_labels", {}).get(name)
         if not label or not cat["options"].get(name):
             raise BuildError(f"{path}: the house rule {name!r} needs option_labels.{name} and options.{name}")
-        options.append(
-            {
-                "name": name,
-                "kind": doc.kind,
-                "default": doc.default,
-                "choices": [{"value": v, "text": value_words(name, v, cat, lang)} for v in doc.choices],
-                "label": label,
-                "text": house_rule_text(name, cat),
-            }
-        )
-    presets = {preset: [o["name"] for o in options if applies(o["name"], rules)] for preset, rules in PRESETS.items()}
-    return {"options": options, "presets": presets}
+        option = {
+            "name": name,
+            "kind": doc.kind,
+            "default": doc.default,
+            "choices": [{"value": v, "text": value_words(name, v, cat, lang)} for v in doc.choices],
+            "label": label,
+            "text": house_rule_text(name, cat),
+            "sheet": name in SHEET_HOUSE_RULES,
+        }
+        if name in COMPANIONS:
+            edit = COMPANIONS[name].get("edit")
+            fixed = {k: v for k, v in COMPANIONS[name]["needs"](RuleSet()).items() if k != edit}
+            also = "; ".join(_with_value(k, v, cat, lang) for k, v in fixed.items())
+            option["also"] = fmt(cat["ui"]["house_rule_also"], {"rules": also}, cat) if also else ""
+            if edit:
+                option["edit"] = {"name": edit, "label": cat["option_labels"][edit]}
+        options.append(option)
+    presets, needs = {}, {}
+    for preset, rules in PRESETS.items():
+        presets[preset], needs[preset] = [], {}
+        for o in options:
+            extra = companions(o["name"], rules)
+            if extra is not None:
+                presets[preset].append(o["name"])
+                needs[preset][o["name"]] = extra
+            elif applies(o["name"], rules):
+                presets[preset].append(o["name"])
+    return {"options": options, "presets": presets, "needs": needs}
+
+
+def _with_value(name: str, value, cat: dict, lang: str) -> str:
+    """An option and its value in words, as the page's summary says them (house-rules.js)."""
+    label = cat["option_labels"][name]
+    if value is True:
+        return label
+    return fmt(cat["ui"]["rule_with_value"], {"label": label, "value": value_words(name, value, cat, lang)}, cat)
 
 
 def _is_set(name: str, preset: str) -> bool:

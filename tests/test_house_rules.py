@@ -10,6 +10,7 @@ import pytest
 
 import build
 from engine.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
+from engine.tally import SHEET_HOUSE_RULES
 from engine.web import handle
 from sitebuild import rulespages
 
@@ -93,18 +94,43 @@ def test_only_the_rules_that_apply_are_offered():
 def test_the_engine_accepts_every_offered_rule_alone_and_all_at_once(preset):
     options = {o["name"]: o for o in DATA["fi"]["options"]}
     names = DATA["fi"]["presets"][preset]
+    needs = DATA["fi"]["needs"][preset]  # a rule that needs other options: the control sets them too
     for name in names:
         value = non_default(options[name])
-        rules = parse_rules(rules_text(preset, {name: value}))
-        assert changed_options(rules) == {name: value}
+        rules = parse_rules(rules_text(preset, {**needs.get(name, {}), name: value}))
+        assert changed_options(rules) == {**needs.get(name, {}), name: value}
     # every control away from its default at once, with each choice of each choice option
     choices = [[c["value"] for c in options[n]["choices"]] for n in names if options[n]["kind"] == "choice"]
     for picked in itertools.product(*choices):
         chosen = {n: non_default(options[n]) for n in names if options[n]["kind"] != "choice"}
         chosen.update(zip([n for n in names if options[n]["kind"] == "choice"], picked))
         chosen = {n: v for n, v in chosen.items() if v != options[n]["default"]}
+        for name in list(chosen):
+            chosen.update(needs.get(name, {}))
         rules = parse_rules(rules_text(preset, chosen))
         assert changed_options(rules) == chosen
+
+
+def test_a_rule_offered_with_the_options_it_needs_is_refused_alone_and_accepted_with_them():
+    """min_bid_off_step (with an opening minimum off the step) and no_contract_widow_shown (with no
+    forced opening and a deal without a contract when all pass): no preset takes them as it is."""
+    for data in DATA.values():
+        options = {o["name"]: o for o in data["options"]}
+        for preset, needs in data["needs"].items():
+            for name, extra in needs.items():
+                assert name in data["presets"][preset] and name in rulespages.COMPANIONS
+                with pytest.raises(RuleSetError):
+                    PRESETS[preset].replace(**{name: True})
+                assert getattr(PRESETS[preset].replace(**extra, **{name: True}), name) is True
+                edit = options[name].get("edit")
+                assert (edit is not None) == ("edit" in rulespages.COMPANIONS[name])
+                assert (options[name]["also"] == "") == all(k == (edit or {}).get("name") for k in extra)
+        assert set(data["needs"]["three-player"]) == {"min_bid_off_step", "no_contract_widow_shown"}
+        assert data["needs"]["three-player"]["min_bid_off_step"] == {"min_bid": 42}
+        assert "no_contract_widow_shown" not in data["presets"]["faq-pairs"]  # a pairs game has no widow
+        assert all("min_bid_off_step" in names for names in data["presets"].values())
+        # the score sheet offers the rules that change a sheet, as the engine's tally names them
+        assert {o["name"] for o in data["options"] if o["sheet"]} == SHEET_HOUSE_RULES
 
 
 def test_a_rule_that_is_not_offered_is_one_the_engine_refuses_or_that_changes_nothing_there():

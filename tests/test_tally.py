@@ -22,14 +22,28 @@ from engine.deal import Deal
 from engine.match import Match
 from engine.players import play_out
 from engine.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
-from engine.tally import FORMAT, MAX_DEALS, MAX_SHEET_CHARS, TallyError, migrate, read_sheet, tally
+from engine.tally import (
+    FORMAT,
+    MAX_DEALS,
+    MAX_SHEET_CHARS,
+    SHEET_HOUSE_RULES,
+    TallyError,
+    entry_form,
+    migrate,
+    read_sheet,
+    tally,
+)
 from engine.web import handle
 from sitebuild.catalogs import fmt
-from sitebuild.rulespages import applies
+from sitebuild.rulespages import applies, companions
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
 HOUSE_RULES = [name for name, doc in OPTION_DOCS.items() if doc.house_rule]
+
+
+def decl_list(seat, suits):
+    return [{"suit": suit, "seat": seat} for suit in suits]
 
 
 def sheet(rules="faq", deals=(), players=None, **extra):
@@ -209,6 +223,152 @@ def test_porvoo_and_a_trickless_bidder_are_scored_like_the_engine():
     assert found["defender"] >= 5 and found["bidder"] >= 1, found
 
 
+# -- the house rules a sheet offers ---------------------------------------------------------------
+def outcome(rules: str, deals) -> tuple:
+    """What a sheet's tally comes to: refused (with the code and the bidding rule's reason), or the
+    totals, winners, next first bidder, each deal's scores and the entry form."""
+    try:
+        out = tally(sheet(rules, deals))
+    except TallyError as e:
+        return ("refused", e.code, e.params.get("reason"))
+    return (
+        out["totals"],
+        out["winners"],
+        out["next_first_bidder"],
+        [d.get("deal_scores") for d in out["deals"]],
+        out["form"],
+    )
+
+
+G_LOSING = [{"bidder": 0, "bid": 300, "points": [0, 120], "last_trick": 1, "no_tricks": [0, 2]}] * 2  # -600
+U_LOSING = [{"bidder": 0, "bid": 300, "points": [0, 140], "last_trick": 1, "no_tricks": [0, 2]}] * 2  # -600
+NEAR = [{"bidder": 0, "bid": 100, "points": [110, 10, 0]}] * 4 + [{"bidder": 1, "bid": 100, "points": [10, 110, 0]}] * 4
+# for each house rule the sheet offers: a sheet it changes (rules with it, rules without it)
+SHEET_EXAMPLES = {
+    # a trickless bidder's pile is the discard: 50 points fit in six cards, not in three
+    "six_card_widow": (
+        "three-player+six_card_widow",
+        "three-player",
+        [{"bidder": 0, "bid": 40, "points": [50, 40, 30], "no_tricks": [0]}],
+    ),
+    "min_bid_off_step": (
+        "three-player+min_bid=42+min_bid_off_step",
+        "three-player",
+        [{"bidder": 0, "bid": 42, "points": [50, 40, 30]}],
+    ),
+    "dealer_opens": ("three-player+dealer_opens", "three-player", [{"bidder": 1, "bid": 40, "points": [30, 60, 30]}]),
+    "last_seat_must_open": (
+        "german+last_seat_must_open",
+        "german",
+        G_LOSING + [{"bidder": 0, "bid": 120, "points": [70, 50], "last_trick": 0}],
+    ),
+    "redeal_no_high_cards": ("three-player+redeal_no_high_cards", "three-player", [{"redeal": True}]),
+    "redeal_four_sixes": ("three-player+redeal_four_sixes", "three-player", [{"redeal": True}]),
+    "redeal_four_sixes_late": ("three-player+redeal_four_sixes_late", "three-player", [{"redeal": True}]),
+    "floor_skips_and_reopens": (
+        "ukrainian+floor_skips_and_reopens",
+        "ukrainian",
+        U_LOSING + [{"bidder": 2, "bid": 55, "points": [70, 70], "last_trick": 0}],
+    ),
+    # 30 points in three cards need tens
+    "no_discard_aces_tens": (
+        "three-player+no_discard_aces_tens",
+        "three-player",
+        [{"bidder": 0, "bid": 40, "points": [30, 50, 40], "no_tricks": [0]}],
+    ),
+    "contract_uses_rounded": (
+        "german+contract_uses_rounded",
+        "german",
+        [{"bidder": 0, "bid": 120, "contract": 125, "points": [113, 7], "last_trick": 0}],
+    ),
+    "bidder_porvoo": (
+        "faq+bidder_porvoo=seat_bid",
+        "faq",
+        [{"bidder": 1, "bid": 60, "points": [60, 0, 60], "last_trick": 0, "no_tricks": [1]}],
+    ),
+    "discard_needs_trick": (
+        "three-player+discard_needs_trick",
+        "three-player",
+        [{"bidder": 0, "bid": 40, "points": [14, 60, 46], "no_tricks": [0]}],
+    ),
+    # both reach 500 in the last deal; the bidder (seat 1) with the lower total
+    "bidder_wins_at_target": (
+        "three-player+bidder_wins_at_target",
+        "three-player",
+        NEAR + [{"bidder": 1, "bid": 60, "points": [60, 60, 0], "declarations": decl_list(0, "H")}],
+    ),
+    "bidder_wins_ties": (
+        "three-player+bidder_wins_ties",
+        "three-player",
+        NEAR + [{"bidder": 1, "bid": 60, "points": [60, 60, 0]}],
+    ),
+}
+
+
+def test_the_sheet_examples_name_every_house_rule_the_sheet_offers_and_only_house_rules():
+    assert set(SHEET_EXAMPLES) == SHEET_HOUSE_RULES
+    assert SHEET_HOUSE_RULES <= set(HOUSE_RULES)
+
+
+@pytest.mark.parametrize("name", sorted(SHEET_HOUSE_RULES))
+def test_each_house_rule_the_sheet_offers_changes_what_it_accepts_or_how_it_totals(name):
+    with_rule, without, deals = SHEET_EXAMPLES[name]
+    assert getattr(parse_rules(with_rule), name) not in (False, "off")
+    assert getattr(parse_rules(without), name) in (False, "off")
+    assert outcome(with_rule, deals) != outcome(without, deals)
+
+
+def test_the_new_house_rules_on_a_sheet_score_as_the_rules_say():
+    off_step = outcome(*SHEET_EXAMPLES["min_bid_off_step"][::2])
+    assert off_step[3] == [[42, 40, 30]]
+    assert outcome("three-player", SHEET_EXAMPLES["min_bid_off_step"][2])[:2] == ("refused", "deal_contract")
+    at_target = tally(sheet(*SHEET_EXAMPLES["bidder_wins_at_target"][::2]))
+    assert at_target["totals"] == [600, 500, 0] and at_target["winners"] == [1]
+    assert tally(sheet("three-player", SHEET_EXAMPLES["bidder_wins_at_target"][2]))["winners"] == [0]
+    late = tally(sheet("three-player+redeal_four_sixes_late", [{"redeal": True}]))
+    assert late["deals"][0]["kind"] == "redeal" and late["next_dealer"] == 0 and late["form"]["redeal"]
+    reopened = tally(sheet(*SHEET_EXAMPLES["floor_skips_and_reopens"][::2]))
+    assert reopened["totals"][0] == -600 + 55 and reopened["deals"][-1]["deal_scores"][0] == 55  # the pair made 55
+    tens = outcome(*SHEET_EXAMPLES["no_discard_aces_tens"][::2])
+    assert tens[:2] == ("refused", "discard_points")
+
+
+def not_for_the_sheet():
+    """Each house rule the sheet does not offer, on each preset it applies to (with the options it
+    needs beside it), as (label, rules with it, the same rules without it)."""
+    for name in HOUSE_RULES:
+        if name in SHEET_HOUSE_RULES:
+            continue
+        for preset, rules in PRESETS.items():
+            needs = companions(name, rules)
+            if needs is None and not applies(name, rules):
+                continue
+            base = rules.replace(**(needs or {}))
+            yield f"{preset}+{name}", base.replace(**{name: non_default(name)[0]}), base
+
+
+NOT_FOR_THE_SHEET = list(not_for_the_sheet())
+
+
+@pytest.mark.parametrize("label, with_rule, without", NOT_FOR_THE_SHEET, ids=[v[0] for v in NOT_FOR_THE_SHEET])
+def test_property_a_house_rule_the_sheet_does_not_offer_changes_nothing_on_a_sheet(label, with_rule, without):
+    """The deals of matches played under the rule, recorded on a sheet: the tally under the rules
+    without it is the same, deal by deal (the rule rules the play, which a sheet does not record)."""
+    assert entry_form(with_rule) == entry_form(without)
+    for seed in range(2):
+        match = played_match(with_rule, 200 + seed, max_deals=15)
+        deals = [entry_from(d) for d in match.deals]
+        first = match.deals[0].dealer if match.deals else 0
+        a = tally({**sheet(format_rules(with_rule), deals), "first_dealer": first})
+        b = tally({**sheet(format_rules(without), deals), "first_dealer": first})
+        assert {k: v for k, v in a.items() if k != "rules"} == {k: v for k, v in b.items() if k != "rules"}
+
+
+def test_every_house_rule_is_either_offered_on_the_sheet_or_shown_to_change_nothing_there():
+    names = {label.split("+")[1] for label, _, _ in NOT_FOR_THE_SHEET}
+    assert names | SHEET_HOUSE_RULES == set(HOUSE_RULES)
+
+
 # -- worked sheets --------------------------------------------------------------------------------
 def side(out, deal, index):
     return out["deals"][deal]["score"]["sides"][index]
@@ -290,7 +450,7 @@ def test_the_game_ends_at_the_target_and_the_highest_total_wins():
 
 
 def decl(seat, suits):
-    return [{"suit": suit, "seat": seat} for suit in suits]
+    return decl_list(seat, suits)
 
 
 TIE = [

@@ -3,7 +3,7 @@
 // labels and explanations, and which apply to each preset, come from the build (the page's
 // #house-rules-data, made by sitebuild.rulespages.house_rule_controls from the engine's options);
 // the engine checks every rule set made here. Rules text is the notation "preset+rule+rule=value".
-import { catalog, format, ui } from "./messages.js";
+import { catalog, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
 const data = JSON.parse(document.getElementById("house-rules-data").textContent);
@@ -20,7 +20,7 @@ function valueWords(name, value) {
 function describe(options) {
   return Object.entries(options).map(([name, value]) => {
     const label = catalog.option_labels[name] || name;
-    return value === true ? label : format(ui("rule_with_value"), { label, value: valueWords(name, value) });
+    return value === true ? label : ui("rule_with_value", { label, value: valueWords(name, value) });
   });
 }
 
@@ -40,8 +40,11 @@ function optionText(name, value) {
   return `${name}=${value === false ? "off" : value}`;
 }
 
-function control(option, id) {
-  const help = el("p", "field-help", option.text);
+// One house rule's control. A rule that needs other options beside it (data.needs) says which in
+// words (option.also); the one the player chooses (option.edit, the opening minimum) gets its own
+// number field, shown while the rule is on.
+function control(option, id, needs) {
+  const help = el("p", "field-help", option.also ? `${option.text} ${option.also}` : option.text);
   help.id = `${id}-help`;
   const label = el("label", "", option.label);
   label.htmlFor = id;
@@ -53,10 +56,7 @@ function control(option, id) {
     input = el("select");
     for (const choice of option.choices) input.append(new Option(choice.text, choice.value));
   } else {
-    input = el("input");
-    input.type = "number";
-    input.inputMode = "numeric";
-    input.step = "1";
+    input = numberInput();
   }
   input.id = id;
   input.name = option.name;
@@ -64,15 +64,42 @@ function control(option, id) {
   const field = el("div", option.kind === "bool" ? "field check house-rule" : "field house-rule");
   field.dataset.option = option.name;
   field.append(...(option.kind === "bool" ? [input, label] : [label, input]), help);
+  if (needs && option.edit) {
+    const value = numberInput();
+    value.id = `${id}-value`;
+    value.name = option.edit.name;
+    value.className = "house-value-input";
+    value.value = String(needs[option.edit.name]);
+    value.setAttribute("aria-describedby", help.id);
+    const valueLabel = el("label", "", option.edit.label);
+    valueLabel.htmlFor = value.id;
+    const box = el("p", "field house-value");
+    box.append(valueLabel, value);
+    box.hidden = !input.checked;
+    input.addEventListener("change", () => {
+      box.hidden = !input.checked;
+    });
+    field.append(box);
+  }
   return field;
+}
+
+function numberInput() {
+  const input = el("input");
+  input.type = "number";
+  input.inputMode = "numeric";
+  input.step = "1";
+  return input;
 }
 
 export class HouseRules {
   // details: the page's <details class="house-options"> with .house-controls, .house-count and
-  // .house-other inside; prefix: the start of the controls' ids.
-  constructor(details, prefix) {
+  // .house-other inside; prefix: the start of the controls' ids; sheet: only the rules that
+  // change a score sheet (option.sheet, from the engine's tally).
+  constructor(details, prefix, { sheet = false } = {}) {
     this.details = details;
     this.prefix = prefix;
+    this.sheet = sheet;
     this.box = details.querySelector(".house-controls");
     this.count = details.querySelector(".house-count");
     this.otherBox = details.querySelector(".house-other");
@@ -82,11 +109,26 @@ export class HouseRules {
 
   // Controls for a preset's house rules, set from options ({name: value}; the rest at their
   // defaults). Options without a control here are kept in the rules text and named.
+  // A rule that needs other options takes them from options when it is on there (they are its own,
+  // not kept apart); the chosen value of its number field too.
   show(preset, options = {}) {
-    const names = data.presets[preset] || [];
-    this.box.replaceChildren(...names.map((name) => control(OPTIONS[name], `${this.prefix}-${name}`)));
-    for (const name of names) this.set(name, name in options ? options[name] : OPTIONS[name].default);
-    this.other = Object.fromEntries(Object.entries(options).filter(([name]) => !names.includes(name)));
+    const names = this.names(preset);
+    this.needs = (data.needs || {})[preset] || {};
+    this.box.replaceChildren(
+      ...names.map((name) => control(OPTIONS[name], `${this.prefix}-${name}`, this.needs[name])),
+    );
+    const own = new Set(names);
+    for (const name of names) {
+      this.set(name, name in options ? options[name] : OPTIONS[name].default);
+      const needs = this.needs[name];
+      if (!needs || options[name] !== true) continue;
+      const edit = OPTIONS[name].edit;
+      for (const [need, value] of Object.entries(needs)) {
+        if (edit && need === edit.name && need in options) this.setValue(name, options[need]);
+        if ((edit && need === edit.name) || options[need] === value) own.add(need);
+      }
+    }
+    this.other = Object.fromEntries(Object.entries(options).filter(([name]) => !own.has(name)));
     const others = describe(this.other);
     this.otherBox.textContent = others.length ? ui("house_rules_other", { rules: others.join("; ") }) : "";
     this.otherBox.hidden = !others.length;
@@ -95,25 +137,53 @@ export class HouseRules {
 
   // Another preset chosen: the chosen house rules that apply to it stay, the rest are dropped.
   choosePreset(preset) {
-    const names = data.presets[preset] || [];
+    const names = this.names(preset);
     this.show(preset, Object.fromEntries(Object.entries(this.chosen()).filter(([name]) => names.includes(name))));
   }
 
-  set(name, value) {
-    const input = this.box.querySelector(`[name="${name}"]`);
-    if (input.type === "checkbox") input.checked = value === true;
-    else input.value = String(value);
+  // The house rules this page offers for a preset.
+  names(preset) {
+    const names = data.presets[preset] || [];
+    return this.sheet ? names.filter((name) => OPTIONS[name].sheet) : names;
   }
 
-  // The house rules chosen: {name: value} for every control away from its default.
+  ruleInput(name) {
+    return this.box.querySelector(`.house-rule[data-option="${name}"] > [name="${name}"]`);
+  }
+
+  set(name, value) {
+    const input = this.ruleInput(name);
+    if (input.type === "checkbox") input.checked = value === true;
+    else input.value = String(value);
+    const box = input.parentElement.querySelector(".house-value");
+    if (box) box.hidden = !input.checked;
+  }
+
+  setValue(name, value) {
+    this.ruleInput(name).parentElement.querySelector(".house-value-input").value = String(value);
+  }
+
+  // The house rules chosen: {name: value} for every control away from its default, with the
+  // options a chosen rule needs beside it (its number field's value as typed: the engine checks it).
   chosen() {
     const out = {};
-    for (const input of this.box.querySelectorAll("input, select")) {
-      const option = OPTIONS[input.name];
+    for (const field of this.box.querySelectorAll(".house-rule")) {
+      const option = OPTIONS[field.dataset.option];
+      const input = this.ruleInput(option.name);
       let value = input.value;
       if (option.kind === "bool") value = input.checked;
       else if (option.kind === "int") value = value.trim() === "" ? option.default : Number(value);
-      if (value !== option.default) out[option.name] = value;
+      if (value === option.default) continue;
+      const needs = (this.needs || {})[option.name];
+      if (needs && value === true) {
+        for (const [need, fixed] of Object.entries(needs)) {
+          if (option.edit && need === option.edit.name) {
+            const typed = field.querySelector(".house-value-input").value.trim();
+            out[need] = typed === "" ? fixed : Number(typed);
+          } else out[need] = fixed;
+        }
+      }
+      out[option.name] = value;
     }
     return out;
   }
@@ -125,7 +195,7 @@ export class HouseRules {
   }
 
   updateCount() {
-    const n = Object.keys(this.chosen()).length;
+    const n = Object.keys(this.chosen()).filter((name) => name in OPTIONS).length;
     this.count.textContent = n ? ui("house_rules_chosen", { n }) : "";
     this.details.classList.toggle("has-rules", n > 0);
   }

@@ -158,6 +158,7 @@ async function send(action) {
     if (before === null) {
       $("play-setup-error").textContent = text;
       $("play-setup-error").hidden = false;
+      if (answer.error && answer.error.params && answer.error.params.option) houseRules.details.open = true; // the rule it names
       openSheet();
     } else {
       $("play-feedback").replaceChildren(el("p", "verdict wrong", text));

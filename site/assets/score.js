@@ -96,7 +96,7 @@ let engineReady = false;
 let editing = null; // the index of the deal being edited, or null for a new deal
 let entrySignature = null; // what the entry form was built for: rebuilt only when that changes
 let carry = true; // a rebuilt form keeps what was typed into a new deal (not after a save)
-const houseRules = new HouseRules($("score-house"), "score-rule");
+const houseRules = new HouseRules($("score-house"), "score-rule", { sheet: true }); // only the rules a sheet records
 
 function notice(text) {
   const box = $("score-notice");

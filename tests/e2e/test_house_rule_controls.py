@@ -12,7 +12,7 @@ from test_play import SHOTS, Journey, script
 import build
 from engine.game import step
 from engine.rules import parse_rules
-from sitebuild.catalogs import fmt
+from sitebuild.catalogs import card_name, fmt
 
 FI = build.load_catalog("fi")
 LABELS = FI["option_labels"]
@@ -165,3 +165,123 @@ def test_the_disclosure_works_by_keyboard_and_axe_finds_nothing_serious(visit, b
         assert not bad, (path, [(x["id"], x["nodes"][0]["html"]) for x in bad])
         page.keyboard.press("Shift+Tab")
         assert not v.errors
+
+
+# -- house rules that need other options beside them (issue 29: the peer's rules) ------------------
+OFF_STEP = "three-player+dealer_opens+min_bid=42+min_bid_off_step"
+NO_CONTRACT = "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown"
+
+
+def test_an_opening_minimum_off_the_step_has_its_own_number_and_the_engine_checks_what_is_typed(visit, base_url):
+    """Three players, seed 3, the dealer bids first: with the opening minimum off the step the
+    number field starts at 42, a multiple of the step (45) is refused in Finnish, and 42 is the
+    smallest bid the engine offers you; the line above the table names the rule and the minimum."""
+    seed, computers = 3, ["easy", "easy"]
+    first = step({"rules": OFF_STEP, "seed": seed, "computers": computers})
+    assert first["to_move"] == 0 and [a for a in first["legal"] if a.isdigit()][:2] == ["42", "45"]
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    j.press(page.locator("#play-house summary"))
+    value = page.locator("#play-rule-min_bid_off_step-value")
+    assert value.is_hidden()  # only while the rule is on
+    j.press(page.locator("#play-rule-min_bid_off_step"))
+    assert value.is_visible() and value.input_value() == "42"
+    assert page.locator('label[for="play-rule-min_bid_off_step-value"]').inner_text() == LABELS["min_bid"]
+    j.press(page.locator("#play-rule-dealer_opens"))
+    # two rules chosen: the minimum is the rule's own number, not a third rule
+    assert page.locator("#play-house .house-count").inner_text() == fmt(FI["ui"]["house_rules_chosen"], {"n": 2}, FI)
+    value.scroll_into_view_if_needed()
+    j.check("house-rules-off-step")
+    value.fill("45")
+    j.press(page.locator("button.start"))
+    error = page.locator("#play-setup-error")
+    error.wait_for(state="visible", timeout=180_000)
+    assert error.inner_text() == fmt(FI["errors"]["rule_needs_odd_minimum"], {"option": LABELS["min_bid_off_step"]}, FI)
+    page.locator("#play-house[open]").wait_for(timeout=10_000)  # the rule it names is in sight
+    value.fill("42")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    assert j.game.get_attribute("data-to-move") == "0"
+    bids = [b.get_attribute("data-action") for b in page.locator("#actions button.amount").all()]
+    assert bids[0] == "42" and "40" not in bids
+    assert page.locator("#play-prompt").inner_text().startswith(j.ui("prompt_open", minimum=42))
+    line = page.locator("#house-info").inner_text()
+    assert LABELS["min_bid_off_step"] in line and LABELS["dealer_opens"] in line
+    assert fmt(FI["ui"]["rule_with_value"], {"label": LABELS["min_bid"], "value": 42}, FI) in line
+    j.act("42")
+    assert not j.v.errors
+
+
+def test_the_widow_shown_without_a_contract_sets_the_rules_it_needs_and_the_engine_shows_the_widow(visit, base_url):
+    """Three players, seed 8: with the rule on (it needs no forced opening and a deal without a
+    contract when everyone passes) everyone passes, and the story names the widow's cards."""
+    seed, computers = 8, ["easy", "easy"]
+    request = {"rules": NO_CONTRACT, "seed": seed, "computers": computers}
+    first = step(request)
+    after = step({**request, "history": first["history"], "action": "p"})
+    widow = next(e["cards"] for e in after["log"] if e["kind"] == "widow")
+    plain = NO_CONTRACT.removesuffix("+no_contract_widow_shown")
+    without = step({**request, "rules": plain, "history": first["history"], "action": "p"})
+    assert after["bidder"] is None and not any(e["kind"] == "widow" for e in without["log"])  # the rule is what differs
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    j.press(page.locator("#play-house summary"))
+    rule = page.locator("#play-rule-no_contract_widow_shown")
+    help_text = page.locator("#play-rule-no_contract_widow_shown-help").inner_text()
+    also = "; ".join(
+        [
+            fmt(FI["ui"]["rule_with_value"], {"label": LABELS["forced_opening"], "value": FI["ui"]["no"]}, FI),
+            LABELS["all_pass_no_contract"],
+        ]
+    )
+    assert fmt(FI["ui"]["house_rule_also"], {"rules": also}, FI) in help_text
+    j.press(rule)
+    rule.scroll_into_view_if_needed()
+    j.check("house-rules-no-contract-widow")
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    assert page.locator('#actions button[data-action="p"]').count() == 1  # no forced opening
+    j.act("p")
+    assert j.game.get_attribute("data-phase") == "play"
+    story = page.locator("#story-list").inner_text()
+    assert fmt(FI["ui"]["ev_widow"], {"cards": ", ".join(card_name(c, "nom", FI) for c in widow)}, FI) in story
+    # a link with these rules opens with the control on and nothing else named apart
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = v.open(base_url + "/fi/play/#rules=" + NO_CONTRACT)
+    page.locator("#play-house[open]").wait_for(timeout=60_000)
+    assert page.locator("#play-rule-no_contract_widow_shown").is_checked()
+    assert page.locator("#play-house .house-other").is_hidden()
+    assert page.locator("#play-setup-error").is_hidden()
+    assert not j.v.errors and not v.errors
+
+
+def test_the_editor_keeps_the_chosen_opening_minimum_in_the_link(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    position = OVERTRUMP.replace("rules:three-player+must_overtrump", "rules:three-player+min_bid=43+min_bid_off_step")
+    page = v.open(base_url + "/fi/position/#k=legal-card&p=" + position)
+    page.locator("#ed-house[open]").wait_for(timeout=60_000)
+    page.wait_for_function("document.querySelector('#ed-rule-min_bid_off_step')?.checked === true", timeout=60_000)
+    value = page.locator("#ed-rule-min_bid_off_step-value")
+    assert value.is_visible() and value.input_value() == "43"
+    assert page.locator("#ed-house .house-other").is_hidden()  # the minimum is the rule's own
+    value.fill("47")
+    page.locator("#ed-rule-no_contract_widow_shown").tap()
+    value.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "house-rules-editor-off-step-fi-390.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("button.make-link").tap()
+    link = page.locator("#ed-link")
+    link.wait_for(state="visible", timeout=60_000)
+    position = re.search(r"&p=([^&]*)", link.get_attribute("href")).group(1)
+    rules = unquote(position).split("/")[0].removeprefix("rules:")
+    assert parse_rules(rules) == parse_rules(
+        "three-player+min_bid=47+min_bid_off_step+forced_opening=off+all_pass_no_contract+no_contract_widow_shown"
+    )
+    assert not v.errors

@@ -9,10 +9,12 @@ import base64
 import json
 
 import pytest
+from test_play import SHOTS
 
 import build
-from engine.tally import tally
+from engine.tally import SHEET_HOUSE_RULES, tally
 from sitebuild.catalogs import fmt
+from sitebuild.rulespages import house_rule_controls
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NAMES = ["Aino", "Eero", "Kaisa"]
@@ -347,3 +349,42 @@ def test_the_score_sheet_works_offline_after_one_visit(browser, base_url):
     finally:
         context.set_offline(False)
         context.close()
+
+
+def test_the_setup_offers_the_house_rules_a_sheet_records_and_an_opening_off_the_step_is_scored(visit, base_url):
+    """faq in Finnish: the house rules offered are those that change a sheet (the engine's
+    SHEET_HOUSE_RULES; a rule of the play alone, such as the overtrump duty, is not); the opening
+    minimum off the step comes with its number (42), and a deal bid at 42 is scored by the engine."""
+    cat = catalog("fi")
+    data = house_rule_controls(cat, "fi")
+    offered = [n for n in data["presets"]["faq"] if n in SHEET_HOUSE_RULES]
+    assert {"min_bid_off_step", "bidder_wins_at_target", "redeal_four_sixes_late"} <= set(offered)
+    v = visit(**PHONE)
+    page = v.open(base_url + "/fi/score/")
+    page.locator("#score-setup").wait_for()
+    page.select_option("#score-rules", "faq")
+    page.locator("#score-house summary").click()
+    shown = [f.get_attribute("data-option") for f in page.locator("#score-house .house-rule").all()]
+    assert shown == offered
+    assert "must_overtrump" not in shown and "no_contract_widow_shown" not in shown
+    page.locator("#score-rule-min_bid_off_step").tap()
+    value = page.locator("#score-rule-min_bid_off_step-value")
+    assert value.input_value() == "42"
+    value.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "score-house-rules-off-step-fi-390.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for seat, name in enumerate(NAMES):
+        page.fill(f"#score-player-{seat}", name)
+    page.select_option("#score-first-dealer", "0")
+    page.click("#score-start")
+    page.locator("#score-game").wait_for()
+    wait_engine(page)
+    rules = "faq+min_bid=42+min_bid_off_step"
+    deal = {"bidder": 1, "bid": 42, "points": [30, 60, 30], "last_trick": 1}
+    enter(page, deal, 1)
+    out = check_page_against_engine(page, "fi", rules, [deal])
+    assert out["totals"] == [30, 42, 30]  # made: the bid
+    house = page.locator("#score-house-info").inner_text()
+    assert cat["option_labels"]["min_bid_off_step"] in house
+    assert not v.errors

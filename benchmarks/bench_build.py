@@ -27,11 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import estimate, memo  # noqa: E402
-from engine.actions import Bid, Hold, Pass  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.game import computer_action  # noqa: E402
-from engine.rules import preset  # noqa: E402
+from engine.core.actions import Bid, Hold, Pass  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import preset  # noqa: E402
+from engine.players.easy import computer_action  # noqa: E402
+from engine.search import estimate, memo  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "kinds" / "01-kinds"
 

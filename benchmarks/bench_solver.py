@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import Deal, parse_position, preset  # noqa: E402
 from engine.players import random_action  # noqa: E402
-from engine.solver import solve  # noqa: E402
+from engine.search.solver import solve  # noqa: E402
 
 
 def position_after(rules, seed, tricks_left):
@@ -86,7 +86,7 @@ const fs = require("fs");
   const solveTimes = py.runPython(`
 import time, json
 from engine import parse_position
-from engine.solver import solve
+from engine.search.solver import solve
 def run(positions):
     out = []
     for p in positions:

@@ -19,7 +19,7 @@ Where each rule lives:
 * ``web``      the JSON entry point for the browser worker and the site build
 """
 
-from .actions import (
+from .core.actions import (
     Action,
     Answer,
     AskFull,
@@ -36,12 +36,12 @@ from .actions import (
     Return,
     parse_action,
 )
-from .cards import ALL_CARDS, Card, NotationError, Rank, Suit, format_hand, parse_cards, parse_hand
-from .deal import Deal, Declaration
-from .notation import PositionError, format_position, format_record, parse_position, parse_record
-from .play import IllegalAction, Reason, legal_cards, why_card_illegal, winning_index
-from .rules import PRESETS, RuleSet, RuleSetError, parse_rules, preset
-from .scoring import DealScore, round_to_five, score_deal
+from .core.cards import ALL_CARDS, Card, NotationError, Rank, Suit, format_hand, parse_cards, parse_hand
+from .core.deal import Deal, Declaration
+from .core.notation import PositionError, format_position, format_record, parse_position, parse_record
+from .core.play import IllegalAction, Reason, legal_cards, why_card_illegal, winning_index
+from .core.rules import PRESETS, RuleSet, RuleSetError, parse_rules, preset
+from .core.scoring import DealScore, round_to_five, score_deal
 
 __all__ = [
     "Action",

@@ -1,5 +1,5 @@
 """The rules pages: one page per preset and the comparison of all presets, made from the rule
-options themselves (``engine.rules.OPTION_DOCS``, ``PRESETS``, ``PRESET_INFO``) and the words of
+options themselves (``engine.core.rules.OPTION_DOCS``, ``PRESETS``, ``PRESET_INFO``) and the words of
 the catalogs, so that a new option appears on every page without touching a template.
 
 * A source is named in words (``sources`` in the catalogs), never by its code.
@@ -18,7 +18,7 @@ the catalogs, so that a new option appears on every page without touching a temp
 
 from __future__ import annotations
 
-from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
+from engine.core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
 
 from . import BuildError
 from .catalogs import capfirst, signed

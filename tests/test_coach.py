@@ -11,11 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import PRESETS, Bid, Deal, Pass, parse_record
-from engine import game as table
-from engine.arena import play_deal
-from engine.normal import BID_SAMPLES, POINT_WEIGHT, RAISE_MARGIN, _finish, _won_by, decide, hint_rng
-from engine.observe import observe, sample_deals
-from engine.review import (
+from engine.coach import game as table
+from engine.coach.review import (
     BLAME_MARGIN,
     REVIEW_NODES,
     REVIEW_SECONDS,
@@ -26,6 +23,10 @@ from engine.review import (
     Review,
     review_step,
 )
+from engine.players.arena import play_deal
+from engine.players.easy import computer_action
+from engine.players.normal import BID_SAMPLES, POINT_WEIGHT, RAISE_MARGIN, _finish, _won_by, decide, hint_rng
+from engine.search.observe import observe, sample_deals
 from engine.web import handle, play
 
 THREE = PRESETS["three-player"]
@@ -42,7 +43,7 @@ def _auction_turn(seed: int) -> Deal | None:
             and any(isinstance(a, Bid) for a in deal.legal_actions())
         ):
             return deal
-        deal.apply(table.computer_action(deal, rng))
+        deal.apply(computer_action(deal, rng))
     return None
 
 
@@ -69,7 +70,7 @@ def test_the_bid_hints_value_of_a_bid_includes_the_raise_choice(seed):
     totals = [_finish(_won_by(d, 0, amount), 0, random.Random(i))[0] for i, d in enumerate(deals)]
     won = _won_by(deals[0], 0, amount)
     while won.phase == "discard":
-        won.apply(table.computer_action(won, random.Random(0)))
+        won.apply(computer_action(won, random.Random(0)))
     raises = [a.amount for a in won.legal_actions() if a.__class__.__name__ == "Raise"]
     hold = _expected(amount, totals)
     tried = [c for c in raises if c <= max(totals) + THREE.bid_step]
@@ -112,7 +113,7 @@ def test_every_hint_says_what_it_assumed():
                 }
                 assert d["samples"] > 0
                 seen.add(d["method"])
-        deal.apply(table.computer_action(deal, rng))
+        deal.apply(computer_action(deal, rng))
     assert seen == {"playout", "solver"}
 
 
@@ -186,7 +187,7 @@ REFERENCE_NODES_PER_SECOND = 150_000
 
 def _slowdown() -> float:
     """How many times slower than the reference the solver runs now (at least 1)."""
-    from engine.solver import SearchCut, Solver
+    from engine.search.solver import SearchCut, Solver
 
     deal = parse_record(play("three-player", 5)["record"])
     start = Deal(deal.rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer)

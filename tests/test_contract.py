@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine import ALL_CARDS, Card, parse_position
-from engine.cards import format_cards, format_hand
-from engine.rules import parse_rules
-from engine.solver import Solver, contract_status
+from engine.core.cards import format_cards, format_hand
+from engine.core.rules import parse_rules
+from engine.search.solver import Solver, contract_status
 
 RULE_SETS = [
     "three-player",

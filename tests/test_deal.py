@@ -27,7 +27,7 @@ from engine import (
     parse_record,
     preset,
 )
-from engine.match import Match
+from engine.core.match import Match
 from engine.players import random_action
 
 H, D, S, C = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS
@@ -99,7 +99,7 @@ def test_german_exchanges_four_and_all_pass_plays_without_contract():
 
 
 def test_ace_then_spade_binds_the_first_leader_of_a_deal_without_contract():
-    from engine.rules import OPTION_DOCS
+    from engine.core.rules import OPTION_DOCS
 
     rules = preset("german").replace(first_lead="ace_then_spade")
     deal = Deal.new(rules, seed=2, dealer=3)

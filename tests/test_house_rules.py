@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 import build
-from engine.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
+from engine.core.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
 from engine.web import handle
 from sitebuild import rulespages
 

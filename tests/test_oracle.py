@@ -7,8 +7,8 @@ import oracle
 import pytest
 
 from engine import PRESETS, Card, Deal, Play
-from engine.cards import ALL_CARDS, Suit
-from engine.play import beaters, tables, winning_index
+from engine.core.cards import ALL_CARDS, Suit
+from engine.core.play import beaters, tables, winning_index
 from engine.players import random_action
 
 HOUSE_RULES = {

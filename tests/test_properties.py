@@ -34,9 +34,9 @@ from engine import (
     parse_record,
     parse_rules,
 )
-from engine.messages import REASON_CODES
+from engine.core.messages import REASON_CODES
+from engine.core.rules import OPTION_DOCS
 from engine.players import random_action
-from engine.rules import OPTION_DOCS
 from engine.web import handle
 
 PRESET_NAMES = sorted(PRESETS)

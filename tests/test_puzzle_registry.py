@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import puzzles
-from engine.cards import Card
+from engine.core.cards import Card
 from engine.puzzles.base import PuzzleError, register, unregister
 from engine.puzzles.position import PositionKind
 from sitebuild import ROOT
@@ -89,7 +89,7 @@ def test_every_kind_has_a_known_shape_and_answer():
 KIND_TEST = re.compile(r"""kind["'\]]*\s*(==|!=|\bin\b)\s*[("']|\.kind\s*(===|!==)|kind\s*(===|!==)""")
 CHECKED = (
     "engine/web.py",
-    "engine/drills.py",
+    "engine/coach/drills.py",
     "sitebuild/judge.py",
     "sitebuild/catalogs.py",
     "site/assets/puzzle.js",

@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from engine import PRESETS, Hold, parse_action, parse_position, parse_record
-from engine.arena import play_deal
-from engine.review import UNBOUNDED, Review, canonical, contract_made, distinct_choices, review_step, side_points
-from engine.solver import contract_status, solve
+from engine.coach.review import UNBOUNDED, Review, canonical, contract_made, distinct_choices, review_step, side_points
+from engine.players.arena import play_deal
+from engine.search.solver import contract_status, solve
 
 
 def _play_start(record_deal):
@@ -127,7 +127,7 @@ def test_a_deliberately_bad_card_is_found_with_its_cost():
     import random
 
     from engine import Deal
-    from engine.game import computer_action
+    from engine.players.easy import computer_action
 
     rules = PRESETS["faq"]
     for seed in range(20, 40):
@@ -201,7 +201,7 @@ def _forced_opening_deal(seed):
     import random
 
     from engine import Bid, Deal, Pass
-    from engine.game import computer_action
+    from engine.players.easy import computer_action
 
     rules = PRESETS["three-player"]
     deal = Deal.new(rules, seed, dealer=seed % 3)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from engine import PRESETS, Bid, Deal, Pass, parse_rules
-from engine.match import Match
-from engine.observe import observe, sample_deals
+from engine.core.match import Match
+from engine.core.rules import NUMBER_DIGITS, OPTION_DOCS, OPTION_RANGES, RuleSetError
 from engine.players import random_action
-from engine.rules import NUMBER_DIGITS, OPTION_DOCS, OPTION_RANGES, RuleSetError
+from engine.search.observe import observe, sample_deals
 from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules import OPTION_DOCS, PRESETS, RuleSet
+from engine.core.rules import OPTION_DOCS, PRESETS, RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text()) for lang in ("fi", "en")}
@@ -81,7 +81,7 @@ def test_german_rounding_example_can_happen():
 
 
 def test_s3_new_bid_after_the_exchange_is_a_higher_bid():
-    from engine.rules import OPTION_DOCS
+    from engine.core.rules import OPTION_DOCS
 
     doc = OPTION_DOCS["raise_allowed"]
     assert "new bid" in doc.doc and "S3" in doc.source
@@ -242,7 +242,7 @@ def test_six_card_widow():
 
 
 def test_secret_widow_is_shown_only_to_the_bidder():
-    from engine.game import step
+    from engine.coach.game import step
 
     seen = {}
     for rules in ("three-player", "three-player+secret_widow"):
@@ -255,7 +255,7 @@ def test_secret_widow_is_shown_only_to_the_bidder():
 
 def test_bidder_wins_ties():
     from engine import preset
-    from engine.match import match_result
+    from engine.core.match import match_result
 
     for name in ("three-player", "ukrainian"):
         rules = preset(name).replace(bidder_wins_ties=True)

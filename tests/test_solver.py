@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from engine import PRESETS, Deal, Play, parse_position, parse_rules
-from engine import solver as solver_module
-from engine.cards import ALL_CARDS, Card
-from engine.declare import Question
+from engine.core.cards import ALL_CARDS, Card
+from engine.core.declare import Question
 from engine.players import random_action
-from engine.solver import Solver, contract_status, solve
+from engine.search import solver as solver_module
+from engine.search.solver import Solver, contract_status, solve
 
 
 def side_total(deal, side):
@@ -402,8 +402,9 @@ SHARED_ENDING = (
 # browser tests' server), and forking a process with threads is what the solver refuses to do.
 FORK_PREAMBLE = f"""
 import json, os
-from engine import parse_position, solver
-from engine.solver import Solver, solve
+from engine import parse_position
+from engine.search import solver
+from engine.search.solver import Solver, solve
 solver.FORK_NODES = 0  # fork whatever the first group cost
 forks = []
 real_fork = os.fork
@@ -543,7 +544,7 @@ def test_contract_status_equals_minimax(name):
 
 
 def test_has_pair_agrees_with_pair_suits():
-    from engine.declare import PAIR_BITS, has_pair, pair_suits
+    from engine.core.declare import PAIR_BITS, has_pair, pair_suits
 
     rng = random.Random(7)
     kings_and_queens = [b for pair in PAIR_BITS for b in (pair & -pair, pair & (pair - 1))]

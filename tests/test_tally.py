@@ -1,4 +1,4 @@
-"""The score sheet (engine/tally.py): deals as a real table records them, scored by the engine.
+"""The score sheet (engine/core/tally.py): deals as a real table records them, scored by the engine.
 
 * A tally built from played deals (their piles, declarations, last trick and who took no trick)
   scores every deal exactly as ``score_deal`` scores the played deal, and the match totals, the
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.deal import Deal
-from engine.match import Match
+from engine.core.deal import Deal
+from engine.core.match import Match
+from engine.core.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
+from engine.core.tally import FORMAT, MAX_DEALS, MAX_SHEET_CHARS, TallyError, migrate, read_sheet, tally
 from engine.players import play_out
-from engine.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
-from engine.tally import FORMAT, MAX_DEALS, MAX_SHEET_CHARS, TallyError, migrate, read_sheet, tally
 from engine.web import handle
 from sitebuild.catalogs import fmt
 from sitebuild.rulespages import applies

@@ -23,12 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import estimate, memo  # noqa: E402
-from engine.actions import Bid, Hold, Pass, Raise, parse_action  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.game import computer_action  # noqa: E402
-from engine.rules import parse_rules  # noqa: E402
-from engine.solver import solve  # noqa: E402
+from engine.core.actions import Bid, Hold, Pass, Raise, parse_action  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import parse_rules  # noqa: E402
+from engine.players.easy import computer_action  # noqa: E402
+from engine.search import estimate, memo  # noqa: E402
+from engine.search.solver import solve  # noqa: E402
 
 
 def script(rules, seed: int, dealer: int, bid: int | None, raise_to: int | None) -> Deal:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from ..cards import Card, NotationError
+from ..core.cards import Card, NotationError
 
 SHAPES = ("hand", "trick", "choices", "number", "steps")
 # how an answer is given: one card, a set of cards, one choice (a key), a typed number, or

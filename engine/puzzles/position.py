@@ -9,8 +9,8 @@
                    solver.
 
 The solver judges live (in the browser) only endings of at most ``MAX_SOLVER_TRICKS`` tricks; in
-build mode (``engine.memo.build_mode``) a lesson puzzle may be deeper, and costly results are
-cached by content (``engine.memo.cached``). A card or choice that is not the best carries the
+build mode (``engine.search.memo.build_mode``) a lesson puzzle may be deeper, and costly results are
+cached by content (``engine.search.memo.cached``). A card or choice that is not the best carries the
 solver's lines: one best line after it and one after the best choice (``lines``), cards named.
 """
 
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import memo
-from ..actions import AskFull, AskHalf, Declare, Play, parse_action
-from ..cards import Card, Suit
-from ..declare import PAIR_BITS, half_suits, questions_allowed
-from ..notation import parse_position
-from ..play import mask_of, why_not_winner, winning_index
-from ..seats import seat_places
+from ..core.actions import AskFull, AskHalf, Declare, Play, parse_action
+from ..core.cards import Card, Suit
+from ..core.declare import PAIR_BITS, half_suits, questions_allowed
+from ..core.notation import parse_position
+from ..core.play import mask_of, why_not_winner, winning_index
+from ..core.seats import seat_places
+from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
 from .reading import position_deal, then_cards
 from .table import table_view
@@ -34,13 +34,13 @@ MAX_SEATS_SHOWN = 4
 
 
 def _solve_now(deal) -> dict:
-    from ..solver import solve
+    from ..search.solver import solve
 
     return solve(deal).to_dict()
 
 
 def _line_now(deal, side: int) -> list[dict]:
-    from ..solver import Solver, best_line
+    from ..search.solver import Solver, best_line
 
     solver = Solver(deal, max_side=side)
     return best_line(solver, solver.value())

@@ -11,7 +11,7 @@ import json
 import pytest
 
 import build
-from engine.tally import tally
+from engine.core.tally import tally
 from sitebuild.catalogs import fmt
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}

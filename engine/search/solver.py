@@ -44,9 +44,9 @@ import signal
 import threading
 from dataclasses import dataclass
 
-from .actions import Answer, AskFull, AskHalf, Declare, Play
-from .cards import ALL_CARDS, Suit
-from .declare import (
+from ..core.actions import Answer, AskFull, AskHalf, Declare, Play
+from ..core.cards import ALL_CARDS, Suit
+from ..core.declare import (
     PAIR_BITS,
     full_question_reason,
     half_completes,
@@ -61,7 +61,7 @@ from .declare import (
     remember,
     window_after_trick,
 )
-from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
+from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
 
 # Move codes inside the search: 0..35 play that card; the rest are declarations.
 DECLARE = 100  # + suit
@@ -1154,8 +1154,8 @@ class _ContractSearch:
     CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
 
     def __init__(self, solver: Solver, deal):
-        from .notation import points_taken
-        from .scoring import compared_total
+        from ..core.notation import points_taken
+        from ..core.scoring import compared_total
 
         rules = deal.rules
         self.solver = solver
@@ -1297,6 +1297,6 @@ def contract_status(deal) -> dict:
 
 
 def solve_position(position: str) -> dict:
-    from .notation import parse_position
+    from ..core.notation import parse_position
 
     return solve(parse_position(position)).to_dict()

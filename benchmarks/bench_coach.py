@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import preset  # noqa: E402
+from engine import format_record, preset  # noqa: E402
 from engine.players.arena import arena, lines, play_deal  # noqa: E402
 
 ARENAS = [("three-player", "normal,easy,easy"), ("faq-pairs", "normal,easy,normal,easy")]
@@ -126,7 +126,7 @@ def move_jobs(name, deals):
     jobs = []
     for seed in range(deals):
         final = play_deal(rules, 500 + seed, ("normal",) * rules.players)
-        record = final.record()
+        record = format_record(final)
         head, actions = record.split("/actions:")
         tokens = actions.split(",") if actions else []
         for index, (mover, _) in enumerate(final.history):
@@ -138,7 +138,7 @@ def move_jobs(name, deals):
 def review_jobs(name, count):
     rules = preset(name)
     return [
-        {"kind": "review", "record": play_deal(rules, 700 + s, ("normal",) * rules.players).record()}
+        {"kind": "review", "record": format_record(play_deal(rules, 700 + s, ("normal",) * rules.players))}
         for s in range(count)
     ]
 

@@ -15,7 +15,7 @@ import re
 from .core.actions import Play, parse_action
 from .core.cards import NotationError, is_number, parse_cards
 from .core.deal import Deal
-from .core.notation import format_position, parse_position, parse_record
+from .core.notation import format_position, format_record, parse_position, parse_record
 from .core.play import winning_index
 from .core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, changed_options, format_rules, parse_rules, preset
 from .players import play_out
@@ -98,14 +98,14 @@ def score(record: str) -> dict:
     if deal.redealt:
         raise NotationError("score: the deal was redealt, so it has no score")
     breakdown = deal.score()
-    return {"record": deal.record(), "score": breakdown.to_dict(), "lines": breakdown.lines()}
+    return {"record": format_record(deal), "score": breakdown.to_dict(), "lines": breakdown.lines()}
 
 
 def play(preset_name: str, seed: int) -> dict:
     """A random legal deal under a preset, played to the end."""
     rules = preset(preset_name)
     deal = play_out(Deal.new(rules, seed, dealer=seed % rules.players), random.Random(seed))
-    out = {"record": deal.record(), "redealt": deal.redealt}
+    out = {"record": format_record(deal), "redealt": deal.redealt}
     if not deal.redealt:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()

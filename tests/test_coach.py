@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, Bid, Deal, Pass, parse_record
+from engine import PRESETS, Bid, Deal, Pass, format_record, parse_record
 from engine.coach import game as table
 from engine.coach.review import (
     BLAME_MARGIN,
@@ -151,7 +151,7 @@ def test_a_choice_against_the_hint_is_scored_by_what_the_seat_could_see():
     the generator): every unforced choice has both figures; a blamed one costs at least the
     margin by the seat's own evaluation, and the summary names the dearest of them."""
     deal = play_deal(THREE, 5, ("easy",) * 3)
-    review = Review(deal.record(), 0).run_all()
+    review = Review(format_record(deal), 0).run_all()
     for d in review["decisions"]:
         if d["forced"]:
             continue
@@ -174,8 +174,8 @@ def _hard_records() -> list[str]:
     """The hardest seeded positions we know: the seed-5 deal of ``play`` (its first trick and
     the discard's alternatives take minutes to solve exactly), and deals of normal players."""
     records = [play("three-player", 5)["record"]]
-    records += [play_deal(THREE, seed, ("normal",) * 3).record() for seed in (1, 6)]
-    records.append(play_deal(PRESETS["faq-pairs"], 5, ("normal",) * 4).record())
+    records += [format_record(play_deal(THREE, seed, ("normal",) * 3)) for seed in (1, 6)]
+    records.append(format_record(play_deal(PRESETS["faq-pairs"], 5, ("normal",) * 4)))
     return records
 
 
@@ -234,7 +234,7 @@ def test_every_review_step_keeps_within_its_budget(index):
 
 
 def test_a_search_cut_short_is_labelled_an_estimate_and_an_unbounded_one_is_exact():
-    record = play_deal(THREE, 4, ("normal",) * 3).record()
+    record = format_record(play_deal(THREE, 4, ("normal",) * 3))
     tight = Review(record, 0, budget=Budget(step=300, review=None)).run_all()
     exact = Review(record, 0, budget=UNBOUNDED).run_all()
     assert tight["estimates"] > 0 and exact["estimates"] == 0
@@ -272,12 +272,12 @@ def test_a_bounded_reviews_exact_figures_agree_with_the_solver():
     from test_review import check_against_the_solver
 
     deal = play_deal(THREE, 6, ("normal",) * 3)
-    review = Review(deal.record(), 0, budget=Budget(step=20_000, review=None)).run_all()
+    review = Review(format_record(deal), 0, budget=Budget(step=20_000, review=None)).run_all()
     assert check_against_the_solver(review, allow_estimates=True) >= 3
 
 
 def test_partial_reviews_show_what_is_worked_out():
-    record = parse_record(play("three-player", 5)["record"]).record()
+    record = format_record(parse_record(play("three-player", 5)["record"]))
     review = Review(record, 0)
     review.run(0)
     first = review.result(partial=True)

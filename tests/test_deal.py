@@ -23,6 +23,7 @@ from engine import (
     Redeal,
     Return,
     Suit,
+    format_record,
     parse_position,
     parse_record,
     preset,
@@ -238,7 +239,7 @@ def test_not_your_turn_and_wrong_phase():
 
 def test_record_replay_reports_the_illegal_action():
     deal = Deal.new(preset("three-player"), seed=1)
-    record = deal.record().replace("actions:", "actions:40,35")
+    record = format_record(deal).replace("actions:", "actions:40,35")
     with pytest.raises(ValueError, match=r"action 2 \(35\) is illegal: A bid must be higher than 40"):
         parse_record(record)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import build
-from engine import puzzles
+from engine import format_record, puzzles
 from engine.core.actions import Bid, Pass, parse_action
 from engine.core.notation import parse_position, parse_record
 from engine.players.easy import computer_action
@@ -159,7 +159,7 @@ def test_a_hidden_discard_is_not_among_the_bidders_points_shown():
     hidden = puzzles.view(spec("fx-lead", discard="SQ.S8.C8"))  # worth 3 of the bidder's 33
     assert [s["points"] for s in hidden["seats"]] == [13, 30, 15]
     record = parse_record(SPECS["fx-lead-record"]["position"].replace("discard:S8.C8.D8", "discard:S8.C8.DQ"))
-    view = puzzles.view(spec("fx-lead-record", position=record.record()))
+    view = puzzles.view(spec("fx-lead-record", position=format_record(record)))
     assert view["seats"][record.bidder]["points"] == record.points[record.bidder] - 3
 
 
@@ -276,7 +276,7 @@ def test_a_guided_deal_whose_learner_gives_points_away_is_refused():
         deal.apply(computer_action(deal, rng))
     message = f"step 4: the scripted {worst} gives away {max(values.values()) - values[worst]} points"
     with pytest.raises(guided.GuidedError, match=message):
-        puzzles.check({**s, "position": deal.record()})
+        puzzles.check({**s, "position": format_record(deal)})
 
 
 def test_a_guided_deal_must_be_finished_and_include_the_seat():

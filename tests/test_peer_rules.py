@@ -9,7 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_action, parse_position, parse_record, parse_rules
+from engine import (
+    PRESETS,
+    Bid,
+    Deal,
+    Hold,
+    Pass,
+    Raise,
+    format_record,
+    parse_action,
+    parse_position,
+    parse_record,
+    parse_rules,
+)
 from engine.coach.game import public_log
 from engine.core.match import match_result
 from engine.core.rules import OPTION_DOCS, RuleSetError
@@ -187,8 +199,8 @@ def test_the_bidder_holding_four_sixes_after_the_widow_may_demand_a_redeal():
     assert deal.phase == "discard" and Redeal() in deal.legal_actions()
     deal.apply(Redeal())
     assert deal.is_over and deal.redealt
-    record = deal.record()
-    assert parse_record(record).record() == record
+    record = format_record(deal)
+    assert format_record(parse_record(record)) == record
 
 
 def test_after_the_discard_the_late_redeal_is_gone():
@@ -236,8 +248,8 @@ def test_a_side_below_the_floor_is_skipped_and_the_bidding_reopens_for_it():
     assert deal.to_move == 2
     deal.apply(Pass())
     assert deal.phase == "play" and deal.bidder is None  # all passed: German all-pass
-    record = deal.record()
-    assert parse_record(record).record() == record
+    record = format_record(deal)
+    assert format_record(parse_record(record)) == record
 
 
 def test_after_a_bid_the_skipped_side_never_comes_back():

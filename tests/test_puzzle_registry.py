@@ -73,6 +73,18 @@ def test_a_toy_kind_goes_through_the_build_check_and_the_judge(toy_kind):
     assert isinstance(bad, str) and "the engine says" in bad
 
 
+def test_a_kind_lacking_an_abstract_hook_is_refused():
+    """``compute_solution`` and ``view`` are abstract: a kind without them is not registered, nor made."""
+    lacking = type("Lacking", (PositionKind,), {"name": "toy-lacking", "shape": "hand", "answer": "card"})
+    with pytest.raises(ValueError, match="'toy-lacking' lacks compute_solution"):
+        register(lacking)
+    assert "toy-lacking" not in puzzles.REGISTRY
+    with pytest.raises(TypeError, match="compute_solution"):
+        lacking({"kind": "toy-lacking", "position": POSITION})
+    for name, cls in puzzles.REGISTRY.items():
+        assert not cls.__abstractmethods__, name
+
+
 def test_an_unknown_kind_names_the_known_ones():
     with pytest.raises(PuzzleError, match="unknown puzzle kind 'nope'; kinds: .*best-card"):
         puzzles.load({"kind": "nope", "position": POSITION})

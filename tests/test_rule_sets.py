@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Pass, parse_rules
+from engine import PRESETS, Bid, Deal, Pass, format_record, parse_rules
 from engine.core.match import Match
 from engine.core.rules import NUMBER_DIGITS, OPTION_DOCS, OPTION_RANGES, RuleSetError
 from engine.players import random_action
@@ -134,7 +134,7 @@ def _finished(rules) -> str:
         while not deal.is_over:
             deal.apply(random_action(deal, rng))
         if not deal.redealt:
-            return deal.record()
+            return format_record(deal)
     raise AssertionError("no deal was played")
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Deal, Play, parse_position, parse_rules
+from engine import PRESETS, Deal, Play, format_position, parse_position, parse_rules
 from engine.core.cards import ALL_CARDS, Card
 from engine.core.declare import Question
 from engine.players import random_action
@@ -80,7 +80,7 @@ def assert_solver_equals_minimax(deal, memo=None):
         child = deal.copy()
         child.apply(action)
         expected[str(action)] = side_total(child, side) - side_total(deal, side) + minimax(child, side, memo)
-    assert {a.action: a.value for a in solution.actions} == expected, deal.position()
+    assert {a.action: a.value for a in solution.actions} == expected, format_position(deal)
     assert solution.value == max(expected.values())
 
 
@@ -217,7 +217,7 @@ def test_bounds_hold_the_value(name):
         for side in {rules.side_of(seat) for seat in range(rules.players)}:  # the leader's and the others
             solver = Solver(deal, max_side=side)
             lower, upper = solver._bounds()
-            assert lower <= minimax(deal, side, {}) <= upper, (deal.position(), side)
+            assert lower <= minimax(deal, side, {}) <= upper, (format_position(deal), side)
         checked += 1
     assert checked >= 5
 
@@ -536,7 +536,7 @@ def test_contract_status_equals_minimax(name):
             if side_total(child, side) + minimax(child, side) >= deal.contract:
                 making.append(str(action))
         status = contract_status(deal)
-        assert status["making_actions"] == making, deal.position()
+        assert status["making_actions"] == making, format_position(deal)
         on_side = rules.side_of(deal.to_move) == side
         assert status["can_make"] == (bool(making) if on_side else len(making) == len(deal.legal_actions()))
         checked += 1

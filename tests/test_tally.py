@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import format_record
 from engine.core.deal import Deal
 from engine.core.match import Match
 from engine.core.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
@@ -119,7 +120,7 @@ def assert_tally_matches(match: Match) -> dict:
             assert scored["deal_scores"] == expected.deal_scores()
             for side, want in zip(scored["score"]["sides"], expected.sides):
                 for name in SCORED_FIELDS:
-                    assert side[name] == getattr(want, name), (name, played.record())
+                    assert side[name] == getattr(want, name), (name, format_record(played))
                 assert [(d["suit"], d["bonus"]) for d in side["declarations"]] == [
                     (d["suit"], d["bonus"]) for d in want.declarations
                 ]
@@ -459,7 +460,7 @@ def test_every_mistake_has_a_code_the_web_op_returns_and_both_catalogs_word(code
 
 def raised_codes() -> set[str]:
     """Every code tally.py raises: the second argument of each _fail(...) or TallyError(...)."""
-    tree = ast.parse((ROOT / "engine" / "tally.py").read_text("utf-8"))
+    tree = ast.parse((ROOT / "engine" / "core" / "tally.py").read_text("utf-8"))
     return {
         node.args[1].value
         for node in ast.walk(tree)

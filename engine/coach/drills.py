@@ -18,6 +18,7 @@ import random
 
 from ..core.actions import Play
 from ..core.deal import Deal
+from ..core.notation import format_position
 from ..core.rules import preset
 from ..players import random_action
 
@@ -42,7 +43,7 @@ def _match(theme: str, deal: Deal, rng: random.Random) -> dict | None:
     if deal.phase != "play" or deal.pending_question is not None:
         return None
     rules = deal.rules
-    position = deal.position()
+    position = format_position(deal)
     left = rules.hand_size - deal.tricks_played
     if theme in DUTY:
         if not deal.trick or len(deal.hands[deal.to_move]) < 3:

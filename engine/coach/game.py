@@ -35,6 +35,7 @@ from ..core.actions import (
 )
 from ..core.cards import NotationError
 from ..core.match import Match, match_result
+from ..core.notation import format_record
 from ..core.play import IllegalAction
 from ..core.rules import changed_options, parse_rules
 from ..core.seats import seat_places
@@ -234,7 +235,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "log": public_log(deal),
     }
     if deal.is_over:
-        out["record"] = deal.record()  # every hand, for the review (the deal is over)
+        out["record"] = format_record(deal)  # every hand, for the review (the deal is over)
     if deal.is_over and not deal.redealt:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Return
 from ..core.cards import Rank
 from ..core.deal import Deal
-from ..core.notation import PositionError, parse_record
+from ..core.notation import PositionError, format_position, format_record, parse_record
 from ..core.scoring import round_to_five
 from ..search.solver import SearchCut, Solver
 
@@ -302,7 +302,7 @@ class _Step:
 
 def _position_key(deal: Deal, side: int) -> str:
     """Positions that differ only in the contract play alike (a solver counts points)."""
-    fields = [f for f in deal.position().split("/") if not f.startswith(("bidder:", "bid:", "contract:"))]
+    fields = [f for f in format_position(deal).split("/") if not f.startswith(("bidder:", "bid:", "contract:"))]
     return "/".join(fields) + f"|{side}"
 
 
@@ -314,7 +314,7 @@ class Review:
         rules = final.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise PositionError(f"seat: {seat!r} is not a seat; seats are 0 to {rules.players - 1}")
-        self.record = final.record()
+        self.record = format_record(final)
         self.seat = seat
         self.side = rules.side_of(seat)
         self.exhaustive = exhaustive
@@ -714,7 +714,7 @@ class Review:
 
     def _play_decision(self, out, before, action, plan) -> dict:
         have = side_points(before, self.side)
-        out.update(trick=before.tricks_played + 1, position=before.position(), have=have)
+        out.update(trick=before.tricks_played + 1, position=format_position(before), have=have)
         if plan["key"] is None:
             out.update(forced=True, best=[str(action)], options=[])
             return out
@@ -857,7 +857,7 @@ def review_step(record: str, seat: int = 0, step: int | None = None, exhaustive:
     the review ``REVIEW_NODES``). The answer says how far the review is and carries what is
     worked out so far (``partial``); once every step is done it carries the review."""
     global _current
-    record = parse_record(record).record()
+    record = format_record(parse_record(record))
     if _current is None or (_current.record, _current.seat, _current.exhaustive) != (record, seat, exhaustive):
         _current = Review(record, seat, exhaustive)
     review = _current

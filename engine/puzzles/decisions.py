@@ -30,6 +30,7 @@ engine's reason.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 
 from ..core.actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
 from ..core.cards import Card
@@ -335,9 +336,9 @@ class DecisionKind(Kind):
     def form(self) -> dict:
         return {**super().form(), "estimate": list(self.estimate)}
 
+    @abstractmethod
     def figures(self, answer: str) -> dict:
         """The estimate's figures of ``answer`` and of the best answer (what a wrong answer shows)."""
-        raise NotImplementedError
 
     def best_answer(self) -> str:
         sol = self.solution()
@@ -390,8 +391,9 @@ class ContractKind(DecisionKind):
 
     words = {**DecisionKind.words, "legal-not-best": "estimate_score_loss"}
 
+    @abstractmethod
     def contract_of(self, answer: str) -> int | None:
-        raise NotImplementedError
+        """The contract an answer stands for (None: the answer keeps no contract)."""
 
     def figures(self, answer: str) -> dict:
         sol = self.solution()

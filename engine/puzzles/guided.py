@@ -41,7 +41,7 @@ from ..core.actions import (
     parse_action,
 )
 from ..core.deal import Deal
-from ..core.notation import parse_record
+from ..core.notation import format_position, parse_record
 from ..core.rules import PRESET_INFO
 from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
@@ -143,7 +143,7 @@ def _choices(deal: Deal, action) -> list[str]:
 
 
 def _play_values(deal: Deal) -> dict[str, int]:
-    return {a["action"]: a["value"] for a in solve_position(deal.position())["actions"]}
+    return {a["action"]: a["value"] for a in solve_position(format_position(deal))["actions"]}
 
 
 def _step(deal: Deal, seat: int, action, number: int) -> dict:

@@ -16,12 +16,13 @@ solver's lines: one best line after it and one after the best choice (``lines``)
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import lru_cache
 
 from ..core.actions import AskFull, AskHalf, Declare, Play, parse_action
 from ..core.cards import Card, Suit
 from ..core.declare import PAIR_BITS, half_suits, questions_allowed
-from ..core.notation import parse_position
+from ..core.notation import format_position, parse_position
 from ..core.play import mask_of, why_not_winner, winning_index
 from ..core.seats import seat_places
 from ..search import memo
@@ -84,7 +85,7 @@ def line_after(deal, action) -> list[dict]:
     after.apply(action)
     moves = [{"seat": deal.to_move, "action": str(action)}]
     if not after.is_over:  # the learner's side against the others, as the puzzle's values are
-        moves += line_from(after.position(), deal.rules.side_of(deal.to_move))
+        moves += line_from(format_position(after), deal.rules.side_of(deal.to_move))
     return tricks_of(deal, moves)
 
 
@@ -283,13 +284,13 @@ class SolvedKind(PositionKind):
 
     all_known = True
 
+    @abstractmethod
     def best_action(self):
         """The action the best line starts with."""
-        raise NotImplementedError
 
     def card_values(self) -> dict[str, int]:
         """The solver's value of each card the mover may play (its side's points from here on)."""
-        solved = solve_position(self.deal.position())
+        solved = solve_position(format_position(self.deal))
         return {a["action"]: a["value"] for a in solved["actions"] if not a["action"].startswith(("trump:", "ask"))}
 
     def best_lead(self) -> Play:
@@ -310,7 +311,7 @@ class BestCard(SolvedKind):
     words = {"correct": "best", "illegal": "illegal", "legal-not-best": "legal_not_best"}
 
     def compute_solution(self) -> dict:
-        solved = solve_position(self.deal.position())
+        solved = solve_position(format_position(self.deal))
         values = {a["action"]: a["value"] for a in solved["actions"] if not a["action"].startswith(("trump:", "ask"))}
         best = max(values.values())
         cards = [a for a, v in values.items() if v == best]
@@ -365,7 +366,7 @@ class DeclareOrLead(SolvedKind):
         choices = self.choices
         if all(c == "none" or deal.why_illegal(parse_action(c)) for c in choices):
             return {"choices": choices, "best": ["none"], "values": {"none": 0}}
-        solved = solve_position(deal.position())
+        solved = solve_position(format_position(deal))
         values = {a["action"]: a["value"] for a in solved["actions"]}
         lead = max(v for a, v in values.items() if not a.startswith(("trump:", "ask")))
         offered = {c: values.get(c, lead if c == "none" else None) for c in choices}

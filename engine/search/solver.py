@@ -61,6 +61,7 @@ from ..core.declare import (
     remember,
     window_after_trick,
 )
+from ..core.notation import format_position
 from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
 
 # Move codes inside the search: 0..35 play that card; the rest are declarations.
@@ -1129,7 +1130,7 @@ def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = 
     actions.sort(key=lambda a: order.get(a.action, 99))
     rules = deal.rules
     return Solution(
-        position=deal.position(),
+        position=format_position(deal),
         to_move=deal.to_move,
         side=solver.max_side,
         side_seats=[s for s in range(rules.players) if rules.side_of(s) == solver.max_side],

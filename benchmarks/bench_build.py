@@ -27,11 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import estimate, memo  # noqa: E402
-from engine.actions import Bid, Hold, Pass  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.game import computer_action  # noqa: E402
-from engine.rules import preset  # noqa: E402
+from engine import format_record  # noqa: E402
+from engine.core.actions import Bid, Hold, Pass  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import preset  # noqa: E402
+from engine.players.easy import computer_action  # noqa: E402
+from engine.search import estimate, memo  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "kinds" / "01-kinds"
 
@@ -73,19 +74,21 @@ def puzzles():
     for i in range(8):
         seed = 100 + i
         until = (lambda d: True) if i % 2 == 0 else (lambda d: len(d.auction) >= 1)
-        out.append({"kind": "bid", "position": record(three, seed, 0, until).record()})
+        out.append({"kind": "bid", "position": format_record(record(three, seed, 0, until))})
     for i in range(8):
         deal = record(three, 200 + i, 0, lambda d: d.phase == "discard")
-        out.append({"kind": "discard", "position": deal.record(), "candidates": alternatives(deal, 3, 3)})
+        out.append({"kind": "discard", "position": format_record(deal), "candidates": alternatives(deal, 3, 3)})
     for i in range(6):
-        out.append({"kind": "raise", "position": record(three, 300 + i, 0, lambda d: d.phase == "raise").record()})
+        out.append(
+            {"kind": "raise", "position": format_record(record(three, 300 + i, 0, lambda d: d.phase == "raise"))}
+        )
     for i in range(10):
         later = 0 if i < 5 else 2 + i % 4
         deal = record(three, 400 + i, 0, lambda d, t=later: d.phase == "play" and d.tricks_played >= t and not d.trick)
-        out.append({"kind": "lead", "position": deal.record()})
+        out.append({"kind": "lead", "position": format_record(deal)})
     for i in range(2):
         deal = record(pairs, 500 + i, 3, lambda d: d.phase == "give")
-        out.append({"kind": "give", "position": deal.record(), "candidates": alternatives(deal, 3, 3)})
+        out.append({"kind": "give", "position": format_record(deal), "candidates": alternatives(deal, 3, 3)})
     return out
 
 

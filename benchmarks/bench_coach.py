@@ -4,7 +4,7 @@ deal review are, in CPython and in Pyodide (under Node, as in the browser's work
     python benchmarks/bench_coach.py [--parts arena,moves,review,bids] [--deals N] [--reviews N]
                                      [--move-deals N] [--bid-hands N] [--no-pyodide]
 
-arena   duplicate deals, normal against easy (``engine.arena``): three-player with
+arena   duplicate deals, normal against easy (``engine.players.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
         per deal of each type and the difference with its 95 % interval
 moves   every decision of seat 0 in seeded deals played by normal players (three-player and
@@ -40,8 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import preset  # noqa: E402
-from engine.arena import arena, lines, play_deal  # noqa: E402
+from engine import format_record, preset  # noqa: E402
+from engine.players.arena import arena, lines, play_deal  # noqa: E402
 
 ARENAS = [("three-player", "normal,easy,easy"), ("faq-pairs", "normal,easy,normal,easy")]
 MOVE_PRESETS = ["three-player", "faq-pairs"]
@@ -50,9 +50,9 @@ MOVE_PRESETS = ["three-player", "faq-pairs"]
 # and times one normal decision, or one whole review.
 JOBS = r"""
 import json, random, time
-from engine.notation import parse_record
-from engine.normal import decide
-from engine.review import Review
+from engine.core.notation import parse_record
+from engine.players.normal import decide
+from engine.coach.review import Review
 
 def run(jobs_json):
     out = []
@@ -126,7 +126,7 @@ def move_jobs(name, deals):
     jobs = []
     for seed in range(deals):
         final = play_deal(rules, 500 + seed, ("normal",) * rules.players)
-        record = final.record()
+        record = format_record(final)
         head, actions = record.split("/actions:")
         tokens = actions.split(",") if actions else []
         for index, (mover, _) in enumerate(final.history):
@@ -138,7 +138,7 @@ def move_jobs(name, deals):
 def review_jobs(name, count):
     rules = preset(name)
     return [
-        {"kind": "review", "record": play_deal(rules, 700 + s, ("normal",) * rules.players).record()}
+        {"kind": "review", "record": format_record(play_deal(rules, 700 + s, ("normal",) * rules.players))}
         for s in range(count)
     ]
 
@@ -152,9 +152,9 @@ def seed5_job():
 def bid_agreement(hands):
     """The bid hint against play (see the module docstring)."""
     from engine import Bid, Deal, Pass
-    from engine.game import computer_action
-    from engine.normal import BID_SAMPLES, POINT_WEIGHT, _finish, _won_by, decide, hint_rng, normal_action
-    from engine.observe import observe, sample_deals
+    from engine.players.easy import computer_action
+    from engine.players.normal import BID_SAMPLES, POINT_WEIGHT, _finish, _won_by, decide, hint_rng, normal_action
+    from engine.search.observe import observe, sample_deals
 
     rules = preset("three-player")
     counts = {"hands": 0, "pass": 0, "pass_made": 0, "bid": 0, "bid_lost": 0, "old_pass": 0, "old_pass_made": 0}

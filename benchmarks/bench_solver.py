@@ -30,9 +30,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Deal, parse_position, preset  # noqa: E402
+from engine import (  # noqa: E402
+    Deal,
+    format_position,  # noqa: E402
+    parse_position,
+    preset,
+)
 from engine.players import random_action  # noqa: E402
-from engine.solver import solve  # noqa: E402
+from engine.search.solver import solve  # noqa: E402
 
 
 def position_after(rules, seed, tricks_left):
@@ -41,7 +46,7 @@ def position_after(rules, seed, tricks_left):
     while not deal.is_over:
         if deal.phase == "play" and not deal.trick and rules.hand_size - deal.tricks_played <= tricks_left:
             if deal.pending_question is None:
-                return deal.position()
+                return format_position(deal)
         deal.apply(random_action(deal, rng))
     return None
 
@@ -86,7 +91,7 @@ const fs = require("fs");
   const solveTimes = py.runPython(`
 import time, json
 from engine import parse_position
-from engine.solver import solve
+from engine.search.solver import solve
 def run(positions):
     out = []
     for p in positions:

@@ -31,7 +31,7 @@ import os
 import sys
 
 from . import web
-from .cards import is_number
+from .core.cards import is_number
 
 
 class UsageError(Exception):
@@ -239,14 +239,14 @@ def _arena_progress():
 
 
 def _print_arena(out: dict) -> None:
-    from .arena import lines
+    from .players.arena import lines
 
     print("\n".join(lines(out)))
 
 
 def _sheet_text(path: str) -> str:
     """A score sheet's text from a file or standard input, read no further than its size limit."""
-    from .tally import MAX_SHEET_CHARS
+    from .core.tally import MAX_SHEET_CHARS
 
     try:
         if path == "-":
@@ -258,7 +258,7 @@ def _sheet_text(path: str) -> str:
 
 
 def _print_tally(out: dict) -> None:
-    from .tally import lines
+    from .core.tally import lines
 
     print("\n".join(lines(out)))
 
@@ -320,8 +320,8 @@ def main(argv=None) -> int:
         elif args.command == "winner":
             out, show = web.winner(_text(args.position), args.cards), _print_winner
         elif args.command == "solve":
-            from . import solver
-            from .notation import parse_position
+            from .core.notation import parse_position
+            from .search import solver
 
             if args.processes < 1:  # a bad option is reported before the position is read
                 raise UsageError(f"--processes must be at least 1, not {args.processes}")
@@ -341,18 +341,18 @@ def main(argv=None) -> int:
         elif args.command == "score":
             out, show = web.score(_text(args.record)), _print_lines
         elif args.command == "review":
-            from .review import Review
+            from .coach.review import Review
 
             out, show = Review(_text(args.record), args.seat, args.exhaustive).run_all(), _print_review
         elif args.command == "arena":
-            from .arena import arena
-            from .rules import preset
+            from .core.rules import preset
+            from .players.arena import arena
 
             players = [p.strip() for p in args.players.split(",")]
             out = arena(preset(args.preset), players, args.deals, args.seed, progress=_arena_progress())
             show = _print_arena
         elif args.command == "tally":
-            from . import tally
+            from .core import tally
 
             out, show = tally.tally(tally.read_sheet(_sheet_text(args.sheet))), _print_tally
         else:

@@ -12,13 +12,13 @@ import json
 import random
 import re
 
-from .actions import Play, parse_action
-from .cards import NotationError, is_number, parse_cards
-from .deal import Deal
-from .notation import format_position, parse_position, parse_record
-from .play import winning_index
+from .core.actions import Play, parse_action
+from .core.cards import NotationError, is_number, parse_cards
+from .core.deal import Deal
+from .core.notation import format_position, format_record, parse_position, parse_record
+from .core.play import winning_index
+from .core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, changed_options, format_rules, parse_rules, preset
 from .players import play_out
-from .rules import OPTION_DOCS, PRESET_INFO, PRESETS, changed_options, format_rules, parse_rules, preset
 
 
 def _reason_dict(reason) -> dict:
@@ -98,14 +98,14 @@ def score(record: str) -> dict:
     if deal.redealt:
         raise NotationError("score: the deal was redealt, so it has no score")
     breakdown = deal.score()
-    return {"record": deal.record(), "score": breakdown.to_dict(), "lines": breakdown.lines()}
+    return {"record": format_record(deal), "score": breakdown.to_dict(), "lines": breakdown.lines()}
 
 
 def play(preset_name: str, seed: int) -> dict:
     """A random legal deal under a preset, played to the end."""
     rules = preset(preset_name)
     deal = play_out(Deal.new(rules, seed, dealer=seed % rules.players), random.Random(seed))
-    out = {"record": deal.record(), "redealt": deal.redealt}
+    out = {"record": format_record(deal), "redealt": deal.redealt}
     if not deal.redealt:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()
@@ -244,8 +244,8 @@ def _contract(position: str) -> dict:
 
 
 def _tally(sheet) -> dict:
-    """A score sheet scored (engine/tally.py), bounded: at most MAX_DEALS deals, MAX_SHEET_CHARS of JSON."""
-    from . import tally
+    """A score sheet scored (engine/core/tally.py), bounded: at most MAX_DEALS deals, MAX_SHEET_CHARS of JSON."""
+    from .core import tally
 
     if len(json.dumps(sheet, ensure_ascii=False)) > tally.MAX_SHEET_CHARS:
         raise tally.TallyError("the sheet is too long", "sheet_too_long", max=tally.MAX_SHEET_CHARS)
@@ -253,14 +253,14 @@ def _tally(sheet) -> dict:
 
 
 def _review_step(r: dict) -> dict:
-    from .review import review_step
+    from .coach.review import review_step
 
     step = None if r.get("step") is None else _seed(r, "step")
     return review_step(_text(r, "record"), _seed(r, "seat", default=0), step)
 
 
 def _game():
-    from . import game
+    from .coach import game
 
     return game
 
@@ -278,7 +278,7 @@ def _puzzle(spec) -> dict:
 
 
 def _drill(theme: str, seed: int) -> dict:
-    from .drills import drill
+    from .coach.drills import drill
 
     spec = drill(theme, seed)
     return {"puzzle": spec, **_puzzle(spec)}
@@ -291,7 +291,7 @@ def _puzzles():
 
 
 def _solver():
-    from . import solver
+    from .search import solver
 
     return solver
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from engine import memo
+from engine.search import memo
 
 from . import ROOT
 
@@ -61,7 +61,7 @@ def _imports(path: Path, module: str, is_package: bool) -> set[str]:
 
 
 # the module whose code computes each kind of cached result (the payload's "what")
-ROOTS = {"solve": "engine.solver", "solve-line": "engine.solver", "guided-deal": "engine.puzzles.guided"}
+ROOTS = {"solve": "engine.search.solver", "solve-line": "engine.search.solver", "guided-deal": "engine.puzzles.guided"}
 DECISIONS = "engine.puzzles.decisions"  # "decision-bid", "decision-raise", ...
 
 
@@ -103,7 +103,7 @@ def root_of(payload) -> str:
 
 
 class DiskStore:
-    """``get(payload)`` / ``put(payload, value)`` for ``engine.memo``: JSON files by content hash."""
+    """``get(payload)`` / ``put(payload, value)`` for ``engine.search.memo``: JSON files by content hash."""
 
     def __init__(self, directory: Path):
         self.directory = Path(directory)

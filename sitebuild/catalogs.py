@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from engine.rules import OPTION_DOCS
+from engine.core.rules import OPTION_DOCS
 
 from . import ROOT, BuildError, rel
 
@@ -146,8 +146,8 @@ def card_face(card: str) -> dict:
 
 
 def check_catalogs(catalogs: dict) -> None:
-    from engine.messages import REASON_CODES
-    from engine.scoring import RESULTS
+    from engine.core.messages import REASON_CODES
+    from engine.core.scoring import RESULTS
 
     keys = None
     for lang, cat in catalogs.items():

@@ -10,10 +10,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 
-from engine import memo
 from engine import puzzles as engine_puzzles
-from engine.cards import NotationError
+from engine.core.cards import NotationError
 from engine.puzzles.base import PuzzleError, kind_class
+from engine.search import memo
 
 from . import cache
 from .report import Progress, say

@@ -9,7 +9,7 @@ by the engine at build time through the same JSON ops the page's worker calls (`
   answer table (op ``drill``), as the lessons ship theirs. The first scoring drills are played
   under the common presets (never the German variant first).
 
-Each answer is cached by its request and the engine's source (``engine.memo`` with the build's
+Each answer is cached by its request and the engine's source (``engine.search.memo`` with the build's
 disk store, ``sitebuild/cache.py``; outside the build's deep-search mode, so the engine
 answers as it does in the browser), so a warm build takes them from ``.cache/build``.
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 import itertools
 import json
 
-from engine import memo
-from engine.drills import THEMES
-from engine.rules import PRESETS
+from engine.coach.drills import THEMES
+from engine.core.rules import PRESETS
+from engine.search import memo
 from engine.web import handle
 
 from . import BuildError, cache

@@ -14,11 +14,11 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from engine.drills import THEMES as DRILL_THEMES
+from engine.coach.drills import THEMES as DRILL_THEMES
+from engine.core.rules import PRESET_INFO, PRESETS, parse_rules
+from engine.core.seats import seat_places
+from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
-from engine.rules import PRESET_INFO, PRESETS, parse_rules
-from engine.seats import seat_places
-from engine.tally import entry_form
 
 from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
 from .cards import sprite
@@ -372,7 +372,7 @@ def render_site(
             house=house,
             openings=prepared["openings"],
         )
-        # the score sheet: each preset's entry form as the engine defines it (engine.tally.entry_form),
+        # the score sheet: each preset's entry form as the engine defines it (engine.core.tally.entry_form),
         # so that the page takes entries while the engine starts
         forms = {p["name"]: {**entry_form(PRESETS[p["name"]]), "players": PRESETS[p["name"]].players} for p in presets}
         score = cat["score"]

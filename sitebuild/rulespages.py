@@ -1,5 +1,5 @@
 """The rules pages: one page per preset and the comparison of all presets, made from the rule
-options themselves (``engine.rules.OPTION_DOCS``, ``PRESETS``, ``PRESET_INFO``) and the words of
+options themselves (``engine.core.rules.OPTION_DOCS``, ``PRESETS``, ``PRESET_INFO``) and the words of
 the catalogs, so that a new option appears on every page without touching a template.
 
 * A source is named in words (``sources`` in the catalogs), never by its code.
@@ -18,8 +18,8 @@ the catalogs, so that a new option appears on every page without touching a temp
 
 from __future__ import annotations
 
-from engine.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
-from engine.tally import SHEET_HOUSE_RULES
+from engine.core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
+from engine.core.tally import SHEET_HOUSE_RULES
 
 from . import BuildError
 from .catalogs import capfirst, fmt, signed
@@ -143,7 +143,7 @@ def house_rule_controls(cat: dict, lang: str) -> dict:
     """What the play page and the position editor need for their house-rule controls, as data for
     the page's script (house-rules.js): each house rule with its kind ('bool', 'int' or 'choice'),
     its default, its choices in words, its label and explanation from the catalog, whether the
-    score sheet offers it (``engine.tally.SHEET_HOUSE_RULES``) and, for a rule that needs other
+    score sheet offers it (``engine.core.tally.SHEET_HOUSE_RULES``) and, for a rule that needs other
     options beside it (COMPANIONS), those options in words and the label of the one the player
     chooses; for each preset the rules that apply to it (in the engine's order) and the options
     each rule needs there. Nothing is known to the script that does not come from here."""

@@ -32,10 +32,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.cards import NotationError
-from engine.notation import parse_position, parse_record
+from engine.core.cards import NotationError
+from engine.core.notation import parse_position, parse_record
+from engine.core.rules import parse_rules
 from engine.puzzles.base import REGISTRY, Kind
-from engine.rules import parse_rules
 
 CASES = ("nom", "gen", "part", "ade", "abl", "all", "ela", "ill")
 PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_+]*)(?::([A-Za-z0-9:+_-]+))?(?:\.([a-z]+))?\}")
@@ -609,7 +609,7 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
 # -- a figure called "average" ------------------------------------------------------------------
 # A discard or give puzzle's {value:CARDS} is the average of what the hand ends each sampled deal
 # with, and the estimate counts each deal's total rounded down to a multiple of the bid step
-# (engine/estimate.py ``made``): 11 points saved in the discard count as 10. A sentence that calls
+# (engine/search/estimate.py ``made``): 11 points saved in the discard count as 10. A sentence that calls
 # such a figure an average must say that it is one of rounded totals, or it reads as exact points.
 AVERAGE_WORDS = {
     "en": re.compile(r"\baverage", re.IGNORECASE),

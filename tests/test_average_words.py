@@ -1,6 +1,6 @@
 """A figure a write-up calls "average" is the average the estimate computed (issue 26).
 
-The estimate (engine/puzzles/decisions.py, engine/estimate.py) plays many sampled deals; a discard or
+The estimate (engine/puzzles/decisions.py, engine/search/estimate.py) plays many sampled deals; a discard or
 give answer's value is the mean of what the hand ends each deal with, and each deal's total is
 rounded down to a multiple of the bid step first. So a write-up that calls ``{value:X}`` an
 average gets the mean of the sampled figures, and for a discard or give it must say that the
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import build
-from engine import estimate, puzzles
+from engine import puzzles
 from engine.puzzles import decisions
+from engine.search import estimate
 from sitebuild import cache, words
 from sitebuild.catalogs import load_catalog
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import build
-from engine.messages import REASON_CODES
-from engine.rules import OPTION_DOCS
+from engine.core.messages import REASON_CODES
+from engine.core.rules import OPTION_DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD_TOML = """

@@ -18,23 +18,33 @@ def _names(root):
 
 def test_the_puzzle_code_and_what_it_imports_are_covered(tmp_path):
     names = _names(_copy_engine(tmp_path))
-    assert {"engine/puzzles/decisions.py", "engine/solver.py", "engine/estimate.py", "engine/rules.py"} <= names
-    assert not names & {"engine/review.py", "engine/normal.py", "engine/web.py", "engine/__main__.py"}
+    assert {
+        "engine/puzzles/decisions.py",
+        "engine/search/solver.py",
+        "engine/search/estimate.py",
+        "engine/core/rules.py",
+    } <= names
+    assert not names & {"engine/coach/review.py", "engine/players/normal.py", "engine/web.py", "engine/__main__.py"}
 
 
 def test_each_result_is_keyed_by_the_code_that_computes_it(tmp_path):
     root = _copy_engine(tmp_path)
     search = {p.relative_to(root).as_posix() for p in cache.dependency_files(root, cache.ROOTS["solve"])}
-    assert "engine/solver.py" in search and "engine/puzzles/numbers.py" not in search
+    assert "engine/search/solver.py" in search and "engine/puzzles/numbers.py" not in search
     estimate = {p.relative_to(root).as_posix() for p in cache.dependency_files(root, cache.DECISIONS)}
-    assert {"engine/estimate.py", "engine/puzzles/decisions.py", "engine/solver.py"} <= estimate
+    assert {"engine/search/estimate.py", "engine/puzzles/decisions.py", "engine/search/solver.py"} <= estimate
     assert "engine/puzzles/guided.py" not in estimate
     assert cache.root_of({"what": "decision-bid"}) == cache.DECISIONS
-    assert cache.root_of({"what": "solve-line"}) == "engine.solver"
+    assert cache.root_of({"what": "solve-line"}) == "engine.search.solver"
     # the play page's openings come from the game step and the computer players
     assert cache.root_of({"site_opening": {"op": "game"}}) == cache.ENTRY
     reached = {p.relative_to(root).as_posix() for p in cache.dependency_files(root, cache.ENTRY)}
-    assert {"engine/game.py", "engine/normal.py", "engine/easy.py", "engine/puzzles/base.py"} <= reached
+    assert {
+        "engine/coach/game.py",
+        "engine/players/normal.py",
+        "engine/players/easy.py",
+        "engine/puzzles/base.py",
+    } <= reached
 
 
 def test_a_new_import_is_followed(tmp_path):

@@ -10,12 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, Bid, Deal, Pass, parse_record
-from engine import game as table
-from engine.arena import play_deal
-from engine.normal import BID_SAMPLES, POINT_WEIGHT, RAISE_MARGIN, _finish, _won_by, decide, hint_rng
-from engine.observe import observe, sample_deals
-from engine.review import (
+from engine import PRESETS, Bid, Deal, Pass, format_record, parse_record
+from engine.coach import game as table
+from engine.coach.review import (
     BLAME_MARGIN,
     REVIEW_NODES,
     REVIEW_SECONDS,
@@ -26,6 +23,10 @@ from engine.review import (
     Review,
     review_step,
 )
+from engine.players.arena import play_deal
+from engine.players.easy import computer_action
+from engine.players.normal import BID_SAMPLES, POINT_WEIGHT, RAISE_MARGIN, _finish, _won_by, decide, hint_rng
+from engine.search.observe import observe, sample_deals
 from engine.web import handle, play
 
 THREE = PRESETS["three-player"]
@@ -42,7 +43,7 @@ def _auction_turn(seed: int) -> Deal | None:
             and any(isinstance(a, Bid) for a in deal.legal_actions())
         ):
             return deal
-        deal.apply(table.computer_action(deal, rng))
+        deal.apply(computer_action(deal, rng))
     return None
 
 
@@ -69,7 +70,7 @@ def test_the_bid_hints_value_of_a_bid_includes_the_raise_choice(seed):
     totals = [_finish(_won_by(d, 0, amount), 0, random.Random(i))[0] for i, d in enumerate(deals)]
     won = _won_by(deals[0], 0, amount)
     while won.phase == "discard":
-        won.apply(table.computer_action(won, random.Random(0)))
+        won.apply(computer_action(won, random.Random(0)))
     raises = [a.amount for a in won.legal_actions() if a.__class__.__name__ == "Raise"]
     hold = _expected(amount, totals)
     tried = [c for c in raises if c <= max(totals) + THREE.bid_step]
@@ -112,7 +113,7 @@ def test_every_hint_says_what_it_assumed():
                 }
                 assert d["samples"] > 0
                 seen.add(d["method"])
-        deal.apply(table.computer_action(deal, rng))
+        deal.apply(computer_action(deal, rng))
     assert seen == {"playout", "solver"}
 
 
@@ -150,7 +151,7 @@ def test_a_choice_against_the_hint_is_scored_by_what_the_seat_could_see():
     the generator): every unforced choice has both figures; a blamed one costs at least the
     margin by the seat's own evaluation, and the summary names the dearest of them."""
     deal = play_deal(THREE, 5, ("easy",) * 3)
-    review = Review(deal.record(), 0).run_all()
+    review = Review(format_record(deal), 0).run_all()
     for d in review["decisions"]:
         if d["forced"]:
             continue
@@ -173,8 +174,8 @@ def _hard_records() -> list[str]:
     """The hardest seeded positions we know: the seed-5 deal of ``play`` (its first trick and
     the discard's alternatives take minutes to solve exactly), and deals of normal players."""
     records = [play("three-player", 5)["record"]]
-    records += [play_deal(THREE, seed, ("normal",) * 3).record() for seed in (1, 6)]
-    records.append(play_deal(PRESETS["faq-pairs"], 5, ("normal",) * 4).record())
+    records += [format_record(play_deal(THREE, seed, ("normal",) * 3)) for seed in (1, 6)]
+    records.append(format_record(play_deal(PRESETS["faq-pairs"], 5, ("normal",) * 4)))
     return records
 
 
@@ -186,7 +187,7 @@ REFERENCE_NODES_PER_SECOND = 150_000
 
 def _slowdown() -> float:
     """How many times slower than the reference the solver runs now (at least 1)."""
-    from engine.solver import SearchCut, Solver
+    from engine.search.solver import SearchCut, Solver
 
     deal = parse_record(play("three-player", 5)["record"])
     start = Deal(deal.rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer)
@@ -233,7 +234,7 @@ def test_every_review_step_keeps_within_its_budget(index):
 
 
 def test_a_search_cut_short_is_labelled_an_estimate_and_an_unbounded_one_is_exact():
-    record = play_deal(THREE, 4, ("normal",) * 3).record()
+    record = format_record(play_deal(THREE, 4, ("normal",) * 3))
     tight = Review(record, 0, budget=Budget(step=300, review=None)).run_all()
     exact = Review(record, 0, budget=UNBOUNDED).run_all()
     assert tight["estimates"] > 0 and exact["estimates"] == 0
@@ -271,12 +272,12 @@ def test_a_bounded_reviews_exact_figures_agree_with_the_solver():
     from test_review import check_against_the_solver
 
     deal = play_deal(THREE, 6, ("normal",) * 3)
-    review = Review(deal.record(), 0, budget=Budget(step=20_000, review=None)).run_all()
+    review = Review(format_record(deal), 0, budget=Budget(step=20_000, review=None)).run_all()
     assert check_against_the_solver(review, allow_estimates=True) >= 3
 
 
 def test_partial_reviews_show_what_is_worked_out():
-    record = parse_record(play("three-player", 5)["record"]).record()
+    record = format_record(parse_record(play("three-player", 5)["record"]))
     review = Review(record, 0)
     review.run(0)
     first = review.result(partial=True)

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine import ALL_CARDS, Card, parse_position
-from engine.cards import format_cards, format_hand
-from engine.rules import parse_rules
-from engine.solver import Solver, contract_status
+from engine import ALL_CARDS, Card, format_position, parse_position
+from engine.core.cards import format_cards, format_hand
+from engine.core.rules import parse_rules
+from engine.search.solver import Solver, contract_status
 
 RULE_SETS = [
     "three-player",
@@ -129,7 +129,7 @@ def check(rules_text: str, count: int, seed: int) -> int:
             deal.bid = deal.contract = contract
             status = contract_status(deal)
             making = {str(a) for a in deal.legal_actions() if made_by_scoring(deal.copy().apply(a), side)}
-            assert set(status["making_actions"]) == making, (deal.position(), status, making)
+            assert set(status["making_actions"]) == making, (format_position(deal), status, making)
             mine = rules.side_of(deal.to_move) == side
             assert status["can_make"] == (bool(making) if mine else len(making) == len(deal.legal_actions()))
             checked += 1

@@ -23,11 +23,12 @@ from engine import (
     Redeal,
     Return,
     Suit,
+    format_record,
     parse_position,
     parse_record,
     preset,
 )
-from engine.match import Match
+from engine.core.match import Match
 from engine.players import random_action
 
 H, D, S, C = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS
@@ -99,7 +100,7 @@ def test_german_exchanges_four_and_all_pass_plays_without_contract():
 
 
 def test_ace_then_spade_binds_the_first_leader_of_a_deal_without_contract():
-    from engine.rules import OPTION_DOCS
+    from engine.core.rules import OPTION_DOCS
 
     rules = preset("german").replace(first_lead="ace_then_spade")
     deal = Deal.new(rules, seed=2, dealer=3)
@@ -238,7 +239,7 @@ def test_not_your_turn_and_wrong_phase():
 
 def test_record_replay_reports_the_illegal_action():
     deal = Deal.new(preset("three-player"), seed=1)
-    record = deal.record().replace("actions:", "actions:40,35")
+    record = format_record(deal).replace("actions:", "actions:40,35")
     with pytest.raises(ValueError, match=r"action 2 \(35\) is illegal: A bid must be higher than 40"):
         parse_record(record)
 

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from engine import puzzles
-from engine.drills import THEMES, DrillError, drill
+from engine.coach.drills import THEMES, DrillError, drill
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Declare, Suit, parse_position
-from engine.drills import THEMES, drill
+from engine.coach.drills import THEMES, drill
 from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent

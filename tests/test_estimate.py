@@ -1,4 +1,4 @@
-"""engine.estimate: what a seat knows, layouts drawn uniformly from everything that fits it, and
+"""engine.search.estimate: what a seat knows, layouts drawn uniformly from everything that fits it, and
 the values an estimate is made of."""
 
 import itertools
@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
-from engine import estimate
-from engine.actions import Discard, Play
-from engine.cards import Card, Suit
-from engine.deal import Deal
-from engine.notation import parse_position, parse_record
+from engine.core.actions import Discard, Play
+from engine.core.cards import Card, Suit
+from engine.core.deal import Deal
+from engine.core.notation import parse_position, parse_record
+from engine.core.rules import preset
 from engine.players import random_action
-from engine.rules import preset
-from engine.solver import Solver
+from engine.search import estimate
+from engine.search.solver import Solver
 
 
 def brute_force_layouts(knowledge):

@@ -6,8 +6,9 @@ import random
 import pytest
 
 from engine import PRESETS, Deal, Give, Play, Return, parse_record
-from engine.game import computer_action, hint, step
+from engine.coach.game import hint, step
 from engine.players import random_action
+from engine.players.easy import computer_action
 
 
 @pytest.mark.parametrize("name", ["three-player", "faq", "faq-pairs", "ukrainian", "german", "wikibooks-2p"])

@@ -18,10 +18,10 @@ import re
 import pytest
 
 from engine import PRESETS, Deal, Discard, Give, Play, Return, parse_rules
-from engine import game as game_module
-from engine.game import public_log
-from engine.observe import observe
+from engine.coach import game as game_module
+from engine.coach.game import public_log
 from engine.players import random_action
+from engine.search.observe import observe
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([SCDH][AKQJT9876])(?![A-Za-z0-9])")
 WIDOW_PRESETS = [name for name, rules in PRESETS.items() if rules.widow_size]

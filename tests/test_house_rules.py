@@ -9,8 +9,8 @@ import itertools
 import pytest
 
 import build
-from engine.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
-from engine.tally import SHEET_HOUSE_RULES
+from engine.core.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
+from engine.core.tally import SHEET_HOUSE_RULES
 from engine.web import handle
 from sitebuild import rulespages
 

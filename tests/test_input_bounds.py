@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import MAX_ARENA_DEALS, main
-from engine.game import MAX_DEALS
+from engine.coach.game import MAX_DEALS
 from engine.web import MAX_SEED, MAX_SOLVE_TRICKS, handle
 
 ROOT = Path(__file__).resolve().parent.parent

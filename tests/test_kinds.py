@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 import build
-from engine import memo, puzzles
-from engine.actions import Bid, Pass, parse_action
-from engine.game import computer_action
-from engine.notation import parse_position, parse_record
+from engine import format_record, puzzles
+from engine.core.actions import Bid, Pass, parse_action
+from engine.core.notation import parse_position, parse_record
+from engine.players.easy import computer_action
 from engine.puzzles import decisions, guided
+from engine.search import memo
 from sitebuild import cache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,7 +159,7 @@ def test_a_hidden_discard_is_not_among_the_bidders_points_shown():
     hidden = puzzles.view(spec("fx-lead", discard="SQ.S8.C8"))  # worth 3 of the bidder's 33
     assert [s["points"] for s in hidden["seats"]] == [13, 30, 15]
     record = parse_record(SPECS["fx-lead-record"]["position"].replace("discard:S8.C8.D8", "discard:S8.C8.DQ"))
-    view = puzzles.view(spec("fx-lead-record", position=record.record()))
+    view = puzzles.view(spec("fx-lead-record", position=format_record(record)))
     assert view["seats"][record.bidder]["points"] == record.points[record.bidder] - 3
 
 
@@ -241,7 +242,7 @@ def test_every_other_answer_of_a_guided_step_is_judged_by_the_engine():
         if seat == 0:
             step = steps[number]
             if step["kind"] == "play":
-                from engine.solver import solve
+                from engine.search.solver import solve
 
                 values = {a.action: a.value for a in solve(replay).actions}
                 scripted = values[str(action)]
@@ -265,7 +266,7 @@ def test_a_guided_deal_whose_learner_gives_points_away_is_refused():
     s = SPECS["fx-deal"]
     deal = parse_record(s["position"].split(",HA,")[0])  # the learner is about to lead trick 1
     assert deal.phase == "play" and deal.to_move == 0
-    from engine.solver import solve
+    from engine.search.solver import solve
 
     values = {a.action: a.value for a in solve(deal).actions}
     worst = min(values, key=values.get)
@@ -275,7 +276,7 @@ def test_a_guided_deal_whose_learner_gives_points_away_is_refused():
         deal.apply(computer_action(deal, rng))
     message = f"step 4: the scripted {worst} gives away {max(values.values()) - values[worst]} points"
     with pytest.raises(guided.GuidedError, match=message):
-        puzzles.check({**s, "position": deal.record()})
+        puzzles.check({**s, "position": format_record(deal)})
 
 
 def test_a_guided_deal_must_be_finished_and_include_the_seat():

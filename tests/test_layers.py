@@ -1,77 +1,82 @@
-"""The engine in layers, its imports pointing one way (lazy imports inside functions included):
+"""The engine in layers, one folder each, its imports pointing one way (lazy imports inside
+functions included):
 
-0. core: cards, rules, actions, play, declare, deal, scoring, match, notation, messages, seats,
-   memo, tally (the rules of the game and their text);
-1. search: solver, estimate, observe, and the easy player's rules of thumb (easy, players);
-2. players: normal (choices tried on made-up deals);
-3. the table and the coach: game (the stateless game step, hints, the story), review, arena;
-4. puzzles (engine/puzzles/), drills;
-5. the entry points: web, __main__, and the package's own __init__ (public names).
+0. ``engine/core/``: the rules of the game and their text (cards, rules, actions, play, declare,
+   deal, scoring, match, notation, messages, seats, tally);
+1. ``engine/search/``: solver, estimate, observe, hand_value, memo;
+2. ``engine/players/``: the computer players (the registry and the random player in the
+   package, easy, normal, arena);
+3. ``engine/puzzles/``: the puzzle kinds and their registry;
+4. ``engine/coach/``: the play page's game step with its story and hint, the deal review, the
+   practice drills (made from puzzle kinds);
+5. the entry points: ``web``, ``__main__`` and the package's own ``__init__`` (public names).
 
-A module imports only from its own layer or below, there are no circles but the one named in
-KNOWN_CIRCLES, and every engine module has a layer (a new one must be placed here)."""
+A module imports only from its own layer or below, no two modules import each other in a circle
+(not even lazily: ``Deal`` knows nothing of text, ``notation`` alone parses and formats), and
+every engine module lives in a layer (a new folder or a new top-level module must be placed here).
+"""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 from sitebuild import ROOT
 from sitebuild.cache import _imports
 
 LAYERS = {
-    "engine.cards": 0,
-    "engine.rules": 0,
-    "engine.actions": 0,
-    "engine.play": 0,
-    "engine.declare": 0,
-    "engine.deal": 0,
-    "engine.scoring": 0,
-    "engine.match": 0,
-    "engine.notation": 0,
-    "engine.messages": 0,
-    "engine.seats": 0,
-    "engine.memo": 0,
-    "engine.tally": 0,
-    "engine.solver": 1,
-    "engine.estimate": 1,
-    "engine.observe": 1,
-    "engine.easy": 1,
-    "engine.players": 1,
-    "engine.normal": 2,
-    "engine.game": 3,
-    "engine.review": 3,
-    "engine.arena": 3,
-    "engine.drills": 4,
-    "engine.puzzles": 4,
+    "engine.core": 0,
+    "engine.search": 1,
+    "engine.players": 2,
+    "engine.puzzles": 3,
+    "engine.coach": 4,
     "engine.web": 5,
     "engine.__main__": 5,
     "engine": 5,
 }
-# Deal.position() and Deal.record() still format themselves through notation (a lazy import)
-KNOWN_CIRCLES = [{"engine.deal", "engine.notation"}]
 
 
-def _modules() -> dict[str, set[str]]:
-    """Each engine module (a subpackage counts as one) and the engine modules it imports."""
-    graph: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "engine").rglob("*.py")):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        unit = ".".join(parts[:2]) if len(parts) > 2 else module  # engine.puzzles.x -> engine.puzzles
+def _files(root: Path) -> dict[str, Path]:
+    """Each engine module by name (a package by its ``__init__``)."""
+    files = {}
+    for path in sorted((root / "engine").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return files
+
+
+def _modules(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each engine module and the engine modules it imports. A package named only as the place
+    of the modules imported from it (``from . import puzzles``) is not itself a target."""
+    files = _files(root)
+    graph = {}
+    for module, path in files.items():
         found = _imports(path, module, path.name == "__init__.py")
-        # "from .. import memo" names engine.memo; the package itself is only its public names
-        targets = {_unit(t) for t in found} - {"engine"}
-        graph.setdefault(unit, set()).update(t for t in targets if t != unit and t in _known())
+        targets = set()
+        for name in found:
+            if name not in files or name == module:
+                continue
+            children = {f for f in found if f.rpartition(".")[0] == name}
+            if children and children <= set(files):
+                continue
+            targets.add(name)
+        graph[module] = targets
     return graph
 
 
-def _known() -> set[str]:
-    return set(LAYERS)
+def _unit(module: str) -> str:
+    """The layer a module belongs to: its folder's package, or itself at the top."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
 
 
-def _unit(name: str) -> str:
-    parts = name.split(".")
-    if len(parts) >= 2 and parts[1] == "puzzles":
-        return "engine.puzzles"
-    return ".".join(parts[:2]) if len(parts) >= 2 else name
+def _wrong_imports(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} ({_unit(module)}) imports {target} ({_unit(target)})"
+        for module, targets in graph.items()
+        for target in targets
+        if LAYERS[_unit(target)] > LAYERS[_unit(module)]
+    )
 
 
 def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
@@ -105,27 +110,53 @@ def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
     return out
 
 
-def test_every_engine_module_has_a_layer():
-    units = set()
-    for path in (ROOT / "engine").rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        units.add(_unit(".".join(p for p in parts if p != "__init__")))
-    assert units - set(LAYERS) == set(), "place each new module in a layer in tests/test_layers.py"
+def test_every_engine_module_lives_in_a_layer_folder():
+    units = {_unit(module) for module in _files(ROOT)}
+    assert units - set(LAYERS) == set(), "put each new module in a layer folder (or place it in tests/test_layers.py)"
+    assert set(LAYERS) - units == set(), "a layer in tests/test_layers.py that the engine no longer has"
+    for package in ("core", "search", "players", "puzzles", "coach"):
+        assert (ROOT / "engine" / package / "__init__.py").is_file()
 
 
 def test_imports_point_down_the_layers():
-    wrong = [
-        f"{module} (layer {LAYERS[module]}) imports {target} (layer {LAYERS[target]})"
-        for module, targets in _modules().items()
-        for target in targets
-        if LAYERS[target] > LAYERS[module]
-    ]
-    assert wrong == []
+    assert _wrong_imports(_modules()) == []
 
 
 def test_no_import_circles():
-    assert [c for c in _circles(_modules()) if c not in KNOWN_CIRCLES] == []
+    assert _circles(_modules()) == []
 
 
 def test_the_circle_finder_finds_one():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def _copy_engine(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def _add_lazy_import(path: Path, line: str) -> None:
+    path.write_text(path.read_text() + f"\n\ndef _late():\n    {line}\n\n    return X\n")
+
+
+def test_a_new_circle_fails(tmp_path):
+    """Deal formatting itself through notation again (notation builds a Deal) is a circle."""
+    root = _copy_engine(tmp_path)
+    _add_lazy_import(root / "engine" / "core" / "deal.py", "from .notation import format_position as X")
+    assert _circles(_modules(root)) == [{"engine.core.deal", "engine.core.notation"}]
+
+
+def test_an_import_up_the_layers_fails(tmp_path):
+    root = _copy_engine(tmp_path)
+    _add_lazy_import(root / "engine" / "search" / "observe.py", "from ..players.easy import computer_action as X")
+    _add_lazy_import(root / "engine" / "core" / "cards.py", "from engine import Deal as X")
+    assert _wrong_imports(_modules(root)) == [
+        "engine.core.cards (engine.core) imports engine (engine)",
+        "engine.search.observe (engine.search) imports engine.players.easy (engine.players)",
+    ]
+
+
+def test_a_new_flat_module_has_no_layer(tmp_path):
+    root = _copy_engine(tmp_path)
+    (root / "engine" / "extra.py").write_text("X = 1\n")
+    assert {_unit(m) for m in _files(root)} - set(LAYERS) == {"engine.extra"}

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from engine import PRESETS, Deal, Play
-from engine.arena import arena, interval, lines, play_deal, rotations
-from engine.game import PLAYERS, computer_action
-from engine.normal import decide
-from engine.observe import DISCARD, WIDOW, _allowed_places, _places, _rebuild, observe, sample_deals
-from engine.players import random_action
+from engine.players import PLAYERS, random_action
+from engine.players.arena import arena, interval, lines, play_deal, rotations
+from engine.players.easy import computer_action
+from engine.players.normal import decide
+from engine.search.observe import DISCARD, WIDOW, _allowed_places, _places, _rebuild, observe, sample_deals
 
 
 def _midway(rules, seed, policy=computer_action):

@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from engine.drills import THEMES, drill
-from engine.game import step
+from engine.coach.drills import THEMES, drill
+from engine.coach.game import step
+from engine.core.rules import PRESETS
 from engine.puzzles import answer_table
-from engine.rules import PRESETS
 from sitebuild import openings
 
 

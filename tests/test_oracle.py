@@ -6,9 +6,9 @@ import random
 import oracle
 import pytest
 
-from engine import PRESETS, Card, Deal, Play
-from engine.cards import ALL_CARDS, Suit
-from engine.play import beaters, tables, winning_index
+from engine import PRESETS, Card, Deal, Play, format_position
+from engine.core.cards import ALL_CARDS, Suit
+from engine.core.play import beaters, tables, winning_index
 from engine.players import random_action
 
 HOUSE_RULES = {
@@ -54,10 +54,10 @@ def check(rules, count, seed):
         trump = str(deal.trump) if deal.trump is not None else None
         expected = oracle.legal(hand, trick, trump, deal.first_trick, options)
         got = {str(c) for c in deal.legal_cards()}
-        assert got == expected, (deal.position(), got, expected)
+        assert got == expected, (format_position(deal), got, expected)
         for card in deal.hands[deal.to_move]:
             reason = deal.why_illegal(Play(card))
-            assert (reason is None) == (str(card) in expected), (deal.position(), str(card), reason)
+            assert (reason is None) == (str(card) in expected), (format_position(deal), str(card), reason)
         if len(trick) == rules.players - 1:
             full = trick + [sorted(expected)[0]]
             engine_winner = winning_index(rules, [Card.parse(c) for c in full], deal.trump)

@@ -9,11 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Hold, Pass, Raise, parse_action, parse_position, parse_record, parse_rules
-from engine.game import public_log
-from engine.match import match_result
-from engine.observe import observe, sample_deals
-from engine.rules import OPTION_DOCS, RuleSetError
+from engine import (
+    PRESETS,
+    Bid,
+    Deal,
+    Hold,
+    Pass,
+    Raise,
+    format_record,
+    parse_action,
+    parse_position,
+    parse_record,
+    parse_rules,
+)
+from engine.coach.game import public_log
+from engine.core.match import match_result
+from engine.core.rules import OPTION_DOCS, RuleSetError
+from engine.search.observe import observe, sample_deals
 from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,9 +148,9 @@ AFTER_HALF = "hands:K.A.K.,J.J.A.,Q.8.Q.,T.Q.J./lead:0/tricks:3,1,1,1/half:0/dec
 
 
 def test_half_questions_stay_repeatable_under_the_lock_out():
-    from engine.actions import AskFull, AskHalf
-    from engine.cards import Suit
-    from engine.solver import solve
+    from engine.core.actions import AskFull, AskHalf
+    from engine.core.cards import Suit
+    from engine.search.solver import solve
 
     assert refused("ukrainian+half_questions_repeat") == "rule_needs_half_lockout"
     locked = parse_position(f"rules:faq-pairs/{AFTER_HALF}")
@@ -166,7 +178,7 @@ def test_the_partners_own_pairs_stay_locked_with_repeatable_halves():
 
 def _solo_deal(text: str) -> Deal:
     """Three players: seat 1 (the first to bid) holds three sixes, the fourth is in the widow."""
-    from engine.cards import ALL_CARDS, Rank
+    from engine.core.cards import ALL_CARDS, Rank
 
     sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
     rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
@@ -176,7 +188,7 @@ def _solo_deal(text: str) -> Deal:
 
 
 def test_the_bidder_holding_four_sixes_after_the_widow_may_demand_a_redeal():
-    from engine.actions import Redeal
+    from engine.core.actions import Redeal
 
     assert refused("faq-pairs+exchange_size=0+redeal_four_sixes_late") == "rule_needs_widow_or_exchange"
     plain = _solo_deal("three-player").apply(Bid(40)).apply(Pass()).apply(Pass())
@@ -187,12 +199,12 @@ def test_the_bidder_holding_four_sixes_after_the_widow_may_demand_a_redeal():
     assert deal.phase == "discard" and Redeal() in deal.legal_actions()
     deal.apply(Redeal())
     assert deal.is_over and deal.redealt
-    record = deal.record()
-    assert parse_record(record).record() == record
+    record = format_record(deal)
+    assert format_record(parse_record(record)) == record
 
 
 def test_after_the_discard_the_late_redeal_is_gone():
-    from engine.actions import Redeal
+    from engine.core.actions import Redeal
 
     deal = _solo_deal("three-player+redeal_four_sixes_late").apply(Bid(40)).apply(Pass()).apply(Pass())
     discard = next(a for a in deal.legal_actions() if not isinstance(a, type(Redeal())))
@@ -201,8 +213,8 @@ def test_after_the_discard_the_late_redeal_is_gone():
 
 
 def test_the_pairs_bidder_may_demand_it_after_receiving_the_fourth_six():
-    from engine.actions import Give, Redeal
-    from engine.cards import ALL_CARDS, Rank
+    from engine.core.actions import Give, Redeal
+    from engine.core.cards import ALL_CARDS, Rank
 
     sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
     rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
@@ -221,7 +233,7 @@ def test_the_pairs_bidder_may_demand_it_after_receiving_the_fourth_six():
 
 
 def test_a_side_below_the_floor_is_skipped_and_the_bidding_reopens_for_it():
-    from engine.deal import Deal as D
+    from engine.core.deal import Deal as D
 
     assert refused("german+bidding_floor=0+floor_skips_and_reopens") == "rule_needs_floor"
     rules = parse_rules("german+floor_skips_and_reopens")
@@ -236,8 +248,8 @@ def test_a_side_below_the_floor_is_skipped_and_the_bidding_reopens_for_it():
     assert deal.to_move == 2
     deal.apply(Pass())
     assert deal.phase == "play" and deal.bidder is None  # all passed: German all-pass
-    record = deal.record()
-    assert parse_record(record).record() == record
+    record = format_record(deal)
+    assert format_record(parse_record(record)) == record
 
 
 def test_after_a_bid_the_skipped_side_never_comes_back():

@@ -27,6 +27,8 @@ from engine import (
     Return,
     Suit,
     format_hand,
+    format_position,
+    format_record,
     parse_action,
     parse_cards,
     parse_hand,
@@ -34,9 +36,9 @@ from engine import (
     parse_record,
     parse_rules,
 )
-from engine.messages import REASON_CODES
+from engine.core.messages import REASON_CODES
+from engine.core.rules import OPTION_DOCS
 from engine.players import random_action
-from engine.rules import OPTION_DOCS
 from engine.web import handle
 
 PRESET_NAMES = sorted(PRESETS)
@@ -67,13 +69,13 @@ def check_play_invariants(deal: Deal):
     assert legal, "no legal card while the deal runs"
     for card in ALL_CARDS:
         reason = deal.why_illegal(Play(card))
-        assert (reason is None) == (card in legal), (deal.position(), str(card), reason)
+        assert (reason is None) == (card in legal), (format_position(deal), str(card), reason)
         if reason is not None:
             assert reason.code in REASON_CODES
     listed = {str(a) for a in deal.legal_actions()}
     for action in [Declare(s) for s in Suit] + [AskFull()] + [AskHalf(s) for s in Suit] + [Answer(None)]:
         reason = deal.why_illegal(action)
-        assert (reason is None) == (str(action) in listed), (deal.position(), str(action), reason)
+        assert (reason is None) == (str(action) in listed), (format_position(deal), str(action), reason)
         if reason is not None:
             assert reason.code in REASON_CODES
 
@@ -123,8 +125,8 @@ def test_random_deal_played_to_the_end(name, seed, data):
             if deal.trick:
                 assert deal.trump == trump_in_trick, "trump changed inside a trick"
             if data.draw(st.booleans()) and deal.pending_question is None and not deal.trick and deal.tricks_played:
-                text = deal.position()
-                assert parse_position(text).position() == text
+                text = format_position(deal)
+                assert format_position(parse_position(text)) == text
         if actions is None:
             action = random_action(deal, rng)
         else:
@@ -139,8 +141,8 @@ def test_random_deal_played_to_the_end(name, seed, data):
             trump_in_trick = deal.trump
     suits = [d.suit for d in deal.declarations]
     assert len(suits) == len(set(suits)), "a suit was declared twice"
-    replay = parse_record(deal.record())
-    assert replay.record() == deal.record()
+    replay = parse_record(format_record(deal))
+    assert format_record(replay) == format_record(deal)
     if deal.redealt:
         return
     assert sum(len(p) for p in deal.piles) == 36
@@ -423,9 +425,9 @@ def position_state(deal):
 
 
 def assert_round_trip(deal):
-    text = deal.position()
+    text = format_position(deal)
     again = parse_position(text)
-    assert again.position() == text
+    assert format_position(again) == text
     assert position_state(again) == position_state(deal), text
 
 
@@ -461,7 +463,7 @@ def test_every_reachable_position_round_trips(name, seed, data):
         return
     assert_round_trip(deal)
     drop = data.draw(st.sets(st.sampled_from(OPTIONAL_FIELDS)))
-    deal = parse_position(strip_fields(deal.position(), drop))
+    deal = parse_position(strip_fields(format_position(deal), drop))
     while not deal.is_over:
         assert_round_trip(deal)
         deal.apply(rng.choice(deal.legal_actions()))
@@ -471,8 +473,8 @@ def test_a_position_without_points_played_on_round_trips():
     deal = parse_position("rules:three-player/hands:AK...,QJ...,T9.../lead:0")
     for card in ("SA", "SQ", "ST"):
         deal.apply(Play(parse_cards(card)[0]))
-    text = deal.position()
+    text = format_position(deal)
     assert text == "rules:three-player/hands:K...,J...,9.../lead:0/points:24,0,0,90/tricks:1,0,0,9"
-    assert parse_position(text).position() == text
+    assert format_position(parse_position(text)) == text
     with pytest.raises(NotationError, match="points: they add up to 24, but the cards no longer in play are worth 114"):
         parse_position(text.replace("24,0,0,90", "24,0,0"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import puzzles
-from engine.cards import Card
+from engine.core.cards import Card
 from engine.puzzles.base import PuzzleError, register, unregister
 from engine.puzzles.position import PositionKind
 from sitebuild import ROOT
@@ -100,6 +100,18 @@ def test_what_a_kind_declares_decides_its_words_its_editor_offer_and_its_place_i
             delattr(toy_kind, attr)
 
 
+def test_a_kind_lacking_an_abstract_hook_is_refused():
+    """``compute_solution`` and ``view`` are abstract: a kind without them is not registered, nor made."""
+    lacking = type("Lacking", (PositionKind,), {"name": "toy-lacking", "shape": "hand", "answer": "card"})
+    with pytest.raises(ValueError, match="'toy-lacking' lacks compute_solution"):
+        register(lacking)
+    assert "toy-lacking" not in puzzles.REGISTRY
+    with pytest.raises(TypeError, match="compute_solution"):
+        lacking({"kind": "toy-lacking", "position": POSITION})
+    for name, cls in puzzles.REGISTRY.items():
+        assert not cls.__abstractmethods__, name
+
+
 def test_an_unknown_kind_names_the_known_ones():
     with pytest.raises(PuzzleError, match="unknown puzzle kind 'nope'; kinds: .*best-card"):
         puzzles.load({"kind": "nope", "position": POSITION})
@@ -116,7 +128,7 @@ def test_every_kind_has_a_known_shape_and_answer():
 KIND_TEST = re.compile(r"""kind["'\]]*\s*(==|!=|\bin\b)\s*[("']|\.kind\s*(===|!==)|kind\s*(===|!==)""")
 CHECKED = (
     "engine/web.py",
-    "engine/drills.py",
+    "engine/coach/drills.py",
     "sitebuild/judge.py",
     "sitebuild/catalogs.py",
     "site/assets/puzzle.js",

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine import puzzles
-from engine.actions import Play, parse_action
-from engine.cards import Card
-from engine.notation import parse_position
+from engine.core.actions import Play, parse_action
+from engine.core.cards import Card
+from engine.core.notation import parse_position
 from sitebuild import cache
 from sitebuild.lessons import load_lessons
 
@@ -115,7 +115,7 @@ def test_an_answer_that_the_puzzle_does_not_offer_is_refused():
 
 
 def _all_cards():
-    from engine.cards import ALL_CARDS
+    from engine.core.cards import ALL_CARDS
 
     return ALL_CARDS
 

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from engine import PRESETS, Hold, parse_action, parse_position, parse_record
-from engine.arena import play_deal
-from engine.review import UNBOUNDED, Review, canonical, contract_made, distinct_choices, review_step, side_points
-from engine.solver import contract_status, solve
+from engine import PRESETS, Hold, format_record, parse_action, parse_position, parse_record
+from engine.coach.review import UNBOUNDED, Review, canonical, contract_made, distinct_choices, review_step, side_points
+from engine.players.arena import play_deal
+from engine.search.solver import contract_status, solve
 
 
 def _play_start(record_deal):
@@ -106,7 +106,7 @@ CASES = [
 def test_every_reviewed_value_agrees_with_the_solver(name, seed, seat):
     rules = PRESETS[name]
     deal = play_deal(rules, seed, ("normal",) * rules.players)
-    review = Review(deal.record(), seat, budget=UNBOUNDED).run_all()
+    review = Review(format_record(deal), seat, budget=UNBOUNDED).run_all()
     assert review["all_hands_known"] and review["seat"] == seat
     assert check_against_the_solver(review) >= 3
 
@@ -119,7 +119,7 @@ def test_reviews_of_more_deals_agree_with_the_solver(name):
     for seed in range(10, 12):
         deal = play_deal(rules, seed, ("normal", "easy") * 2 if rules.players == 4 else ("normal",) * rules.players)
         for seat in sorted({deal.bidder or 0, ((deal.bidder or 0) + 1) % rules.players}):
-            check_against_the_solver(Review(deal.record(), seat, budget=UNBOUNDED).run_all())
+            check_against_the_solver(Review(format_record(deal), seat, budget=UNBOUNDED).run_all())
 
 
 def test_a_deliberately_bad_card_is_found_with_its_cost():
@@ -127,7 +127,7 @@ def test_a_deliberately_bad_card_is_found_with_its_cost():
     import random
 
     from engine import Deal
-    from engine.game import computer_action
+    from engine.players.easy import computer_action
 
     rules = PRESETS["faq"]
     for seed in range(20, 40):
@@ -147,7 +147,7 @@ def test_a_deliberately_bad_card_is_found_with_its_cost():
         if bad is not None:
             break
     assert bad is not None
-    review = Review(deal.record(), 0, budget=UNBOUNDED).run_all()
+    review = Review(format_record(deal), 0, budget=UNBOUNDED).run_all()
     found = [d for d in review["decisions"] if d["action"] == bad[0] and d.get("trick") == bad[2]]
     assert found and found[0]["cost"] == bad[1]
     assert bad[0] not in found[0]["best"]
@@ -173,7 +173,7 @@ def test_discards_that_differ_only_by_equal_cards_count_once():
 
 def test_the_review_runs_in_steps_and_keeps_them():
     deal = play_deal(PRESETS["wikibooks-4p"], 2, ("normal",) * 4)
-    record = deal.record()
+    record = format_record(deal)
     first = review_step(record, 0, 0)
     assert first["done"] >= 1 and first["steps"] >= first["done"]
     assert ("review" in first) == (first["steps"] == 1)
@@ -185,7 +185,7 @@ def test_the_review_runs_in_steps_and_keeps_them():
 
 def test_a_record_that_stops_before_the_first_trick_reviews_what_it_can():
     deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
-    record = deal.record()
+    record = format_record(deal)
     cut = record[: record.index(",raise:") if ",raise:" in record else record.index(",hold")]
     review = Review(cut, 0).run_all()
     assert review["auction"] is None and not review["over"]
@@ -201,7 +201,7 @@ def _forced_opening_deal(seed):
     import random
 
     from engine import Bid, Deal, Pass
-    from engine.game import computer_action
+    from engine.players.easy import computer_action
 
     rules = PRESETS["three-player"]
     deal = Deal.new(rules, seed, dealer=seed % 3)
@@ -220,7 +220,7 @@ def test_a_forced_opening_that_cannot_be_made_says_so():
     forced and that no contract on offer would have been made (holding loses least), so the texts
     never call the minimum the "best contract" as if it were made."""
     deal = _forced_opening_deal(44)
-    review = Review(deal.record(), 0, budget=UNBOUNDED).run_all()
+    review = Review(format_record(deal), 0, budget=UNBOUNDED).run_all()
     auction = review["auction"]
     assert auction["forced"] and auction["minimum"] == 40 and auction["bid"] == 40
     assert not auction["can_make"] and auction["best_total"] < 40
@@ -230,7 +230,7 @@ def test_a_forced_opening_that_cannot_be_made_says_so():
 
 def test_an_opening_made_of_ones_own_accord_is_not_forced():
     deal = play_deal(PRESETS["three-player"], 4, ("normal",) * 3)
-    review = Review(deal.record(), 0, budget=UNBOUNDED).run_all()
+    review = Review(format_record(deal), 0, budget=UNBOUNDED).run_all()
     assert review["auction"]["bidder"] == 0 and review["auction"]["forced"] is False
     (raised,) = [d for d in review["decisions"] if d["kind"] == "raise"]
     made_at_the_bid = contract_made(deal.rules, raised["best_total"], review["auction"]["bid"])
@@ -258,11 +258,11 @@ def _cli(*args, stdin=None):
 
 def test_cli_review_prints_every_decision():
     deal = play_deal(PRESETS["wikibooks-4p"], 2, ("normal",) * 4)
-    out = _cli("review", deal.record(), "--seat", "1")
+    out = _cli("review", format_record(deal), "--seat", "1")
     assert out.returncode == 0, out.stderr
     assert "all hands known" in out.stdout
     assert out.stdout.count("trick ") >= 3
-    data = json.loads(_cli("review", "-", "--json", stdin=deal.record()).stdout)
+    data = json.loads(_cli("review", "-", "--json", stdin=format_record(deal)).stdout)
     assert data["seat"] == 0 and data["decisions"]
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Bid, Deal, Pass, parse_rules
-from engine.match import Match
-from engine.observe import observe, sample_deals
+from engine import PRESETS, Bid, Deal, Pass, format_record, parse_rules
+from engine.core.match import Match
+from engine.core.rules import NUMBER_DIGITS, OPTION_DOCS, OPTION_RANGES, RuleSetError
 from engine.players import random_action
-from engine.rules import NUMBER_DIGITS, OPTION_DOCS, OPTION_RANGES, RuleSetError
+from engine.search.observe import observe, sample_deals
 from engine.web import handle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +134,7 @@ def _finished(rules) -> str:
         while not deal.is_over:
             deal.apply(random_action(deal, rng))
         if not deal.redealt:
-            return deal.record()
+            return format_record(deal)
     raise AssertionError("no deal was played")
 
 

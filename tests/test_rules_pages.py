@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import build
-from engine.rules import OPTION_DOCS, PRESETS
+from engine.core.rules import OPTION_DOCS, PRESETS
 from sitebuild import rulespages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,7 @@ a defender and for the bidder under each reading and house rule; the discard tha
 import pytest
 
 from engine import Play, parse_position
-from engine.scoring import RESULTS
+from engine.core.scoring import RESULTS
 from sitebuild.catalogs import fmt, load_catalog
 
 CATALOGS = {lang: load_catalog(lang) for lang in ("fi", "en")}

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import PRESETS, Deal, Play, parse_position, parse_rules
-from engine import solver as solver_module
-from engine.cards import ALL_CARDS, Card
-from engine.declare import Question
+from engine import PRESETS, Deal, Play, format_position, parse_position, parse_rules
+from engine.core.cards import ALL_CARDS, Card
+from engine.core.declare import Question
 from engine.players import random_action
-from engine.solver import Solver, contract_status, solve
+from engine.search import solver as solver_module
+from engine.search.solver import Solver, contract_status, solve
 
 
 def side_total(deal, side):
@@ -80,7 +80,7 @@ def assert_solver_equals_minimax(deal, memo=None):
         child = deal.copy()
         child.apply(action)
         expected[str(action)] = side_total(child, side) - side_total(deal, side) + minimax(child, side, memo)
-    assert {a.action: a.value for a in solution.actions} == expected, deal.position()
+    assert {a.action: a.value for a in solution.actions} == expected, format_position(deal)
     assert solution.value == max(expected.values())
 
 
@@ -217,7 +217,7 @@ def test_bounds_hold_the_value(name):
         for side in {rules.side_of(seat) for seat in range(rules.players)}:  # the leader's and the others
             solver = Solver(deal, max_side=side)
             lower, upper = solver._bounds()
-            assert lower <= minimax(deal, side, {}) <= upper, (deal.position(), side)
+            assert lower <= minimax(deal, side, {}) <= upper, (format_position(deal), side)
         checked += 1
     assert checked >= 5
 
@@ -402,8 +402,9 @@ SHARED_ENDING = (
 # browser tests' server), and forking a process with threads is what the solver refuses to do.
 FORK_PREAMBLE = f"""
 import json, os
-from engine import parse_position, solver
-from engine.solver import Solver, solve
+from engine import parse_position
+from engine.search import solver
+from engine.search.solver import Solver, solve
 solver.FORK_NODES = 0  # fork whatever the first group cost
 forks = []
 real_fork = os.fork
@@ -535,7 +536,7 @@ def test_contract_status_equals_minimax(name):
             if side_total(child, side) + minimax(child, side) >= deal.contract:
                 making.append(str(action))
         status = contract_status(deal)
-        assert status["making_actions"] == making, deal.position()
+        assert status["making_actions"] == making, format_position(deal)
         on_side = rules.side_of(deal.to_move) == side
         assert status["can_make"] == (bool(making) if on_side else len(making) == len(deal.legal_actions()))
         checked += 1
@@ -543,7 +544,7 @@ def test_contract_status_equals_minimax(name):
 
 
 def test_has_pair_agrees_with_pair_suits():
-    from engine.declare import PAIR_BITS, has_pair, pair_suits
+    from engine.core.declare import PAIR_BITS, has_pair, pair_suits
 
     rng = random.Random(7)
     kings_and_queens = [b for pair in PAIR_BITS for b in (pair & -pair, pair & (pair - 1))]

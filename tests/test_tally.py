@@ -1,4 +1,4 @@
-"""The score sheet (engine/tally.py): deals as a real table records them, scored by the engine.
+"""The score sheet (engine/core/tally.py): deals as a real table records them, scored by the engine.
 
 * A tally built from played deals (their piles, declarations, last trick and who took no trick)
   scores every deal exactly as ``score_deal`` scores the played deal, and the match totals, the
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.deal import Deal
-from engine.match import Match
-from engine.players import play_out
-from engine.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
-from engine.tally import (
+from engine import format_record
+from engine.core.deal import Deal
+from engine.core.match import Match
+from engine.core.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
+from engine.core.tally import (
     FORMAT,
     MAX_DEALS,
     MAX_SHEET_CHARS,
@@ -33,6 +33,7 @@ from engine.tally import (
     read_sheet,
     tally,
 )
+from engine.players import play_out
 from engine.web import handle
 from sitebuild.catalogs import fmt
 from sitebuild.rulespages import applies, companions
@@ -133,7 +134,7 @@ def assert_tally_matches(match: Match) -> dict:
             assert scored["deal_scores"] == expected.deal_scores()
             for side, want in zip(scored["score"]["sides"], expected.sides):
                 for name in SCORED_FIELDS:
-                    assert side[name] == getattr(want, name), (name, played.record())
+                    assert side[name] == getattr(want, name), (name, format_record(played))
                 assert [(d["suit"], d["bonus"]) for d in side["declarations"]] == [
                     (d["suit"], d["bonus"]) for d in want.declarations
                 ]
@@ -619,7 +620,7 @@ def test_every_mistake_has_a_code_the_web_op_returns_and_both_catalogs_word(code
 
 def raised_codes() -> set[str]:
     """Every code tally.py raises: the second argument of each _fail(...) or TallyError(...)."""
-    tree = ast.parse((ROOT / "engine" / "tally.py").read_text("utf-8"))
+    tree = ast.parse((ROOT / "engine" / "core" / "tally.py").read_text("utf-8"))
     return {
         node.args[1].value
         for node in ast.walk(tree)

@@ -4,9 +4,9 @@ of its source's preset, plus the rules the sources state without a numbered exam
 import pytest
 
 from engine import Bid, Card, Declare, Pass, Play, parse_position, preset
-from engine.match import match_result
-from engine.play import why_card_illegal, winning_index
-from engine.scoring import round_to_five
+from engine.core.match import match_result
+from engine.core.play import why_card_illegal, winning_index
+from engine.core.scoring import round_to_five
 
 
 def cards(text):
@@ -14,7 +14,7 @@ def cards(text):
 
 
 def legal_set(rules_name, hand, trick, trump=None, first_trick=False):
-    from engine.play import legal_cards
+    from engine.core.play import legal_cards
 
     rules = preset(rules_name)
     return {str(c) for c in legal_cards(rules, cards(hand), cards(trick), trump, first_trick)}

@@ -23,12 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import estimate, memo  # noqa: E402
-from engine.actions import Bid, Hold, Pass, Raise, parse_action  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.game import computer_action  # noqa: E402
-from engine.rules import parse_rules  # noqa: E402
-from engine.solver import solve  # noqa: E402
+from engine import format_record  # noqa: E402
+from engine.core.actions import Bid, Hold, Pass, Raise, parse_action  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import parse_rules  # noqa: E402
+from engine.players.easy import computer_action  # noqa: E402
+from engine.search import estimate, memo  # noqa: E402
+from engine.search.solver import solve  # noqa: E402
 
 
 def script(rules, seed: int, dealer: int, bid: int | None, raise_to: int | None) -> Deal:
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
     memo.build_mode(True)
     from engine.puzzles import guided
 
-    spec = {"kind": "deal", "position": deal.record(), "seat": learner}
+    spec = {"kind": "deal", "position": format_record(deal), "seat": learner}
     print(f"seed {seed}; the learner is seat {learner}")
     print(f'position = "{spec["position"]}"')
     print(f"seat = {learner}")

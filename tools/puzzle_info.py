@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import puzzles  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
 from sitebuild import cache  # noqa: E402
 
 LINE_KINDS = ("best-card", "declare", "lead")
@@ -64,7 +64,7 @@ def lines(spec) -> dict:
     """The solver's best line from the puzzle's position, and the best line after each other legal
     choice: {"best": (choice, value, [trick texts]), "after": {choice: (value, [trick texts])}}.
     Values are the points the mover's side takes from here on (declaration bonuses included)."""
-    from engine.solver import Solver, best_line, move_to_action, solve
+    from engine.search.solver import Solver, best_line, move_to_action, solve
 
     deal = _deal_of(spec)
     solved = solve(deal, line=True)

@@ -4,9 +4,9 @@ Players are numbered in bidding order (1 bids first). A wrong pick says why: tha
 
 from __future__ import annotations
 
-from ..actions import Bid, Pass
-from ..notation import parse_record
-from ..rules import PRESET_INFO
+from ..core.actions import Bid, Pass
+from ..core.notation import parse_record
+from ..core.rules import PRESET_INFO
 from .base import Kind, PuzzleError, register
 
 

@@ -20,9 +20,10 @@ to step through), how the answer is given (``answer``), and the catalog keys of 
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from ..cards import Card, NotationError
+from ..core.cards import Card, NotationError
 
 SHAPES = ("hand", "trick", "choices", "number", "steps")
 # how an answer is given: one card, a set of cards, one choice (a key), a typed number, or
@@ -47,6 +48,8 @@ def register(cls: type[Kind]) -> type[Kind]:
         raise ValueError(f"puzzle kind {cls.name!r} is registered twice")
     if cls.shape not in SHAPES or cls.answer not in ANSWERS:
         raise ValueError(f"puzzle kind {cls.name!r}: shape must be one of {SHAPES}, answer one of {ANSWERS}")
+    if cls.__abstractmethods__:
+        raise ValueError(f"puzzle kind {cls.name!r} lacks {', '.join(sorted(cls.__abstractmethods__))}")
     REGISTRY[cls.name] = cls
     return cls
 
@@ -90,10 +93,11 @@ def _plain_answer(value) -> bool:
     return (isinstance(value, str) and len(value) <= 40) or (type(value) is int and abs(value) < 10**6)
 
 
-class Kind:
+class Kind(ABC):
     """One puzzle kind. Subclasses set the class attributes and override ``read``,
     ``compute_solution``, ``answers``, ``verdict`` and ``view`` (and ``verify`` where a stated
-    ``answer`` is compared with the engine's)."""
+    ``answer`` is compared with the engine's). ``compute_solution`` and ``view`` are abstract: a
+    kind that lacks one cannot be made (``TypeError`` names the missing methods)."""
 
     name: ClassVar[str]
     shape: ClassVar[str]
@@ -146,19 +150,20 @@ class Kind:
         return [str(a) for a in (answer if isinstance(answer, list) else [answer])]
 
     # -- reading the spec once ------------------------------------------------------------------
-    def read(self) -> None:
+    def read(self) -> None:  # noqa: B027  (an optional hook: a kind that reads no more fields)
         """Check the spec's fields and keep what the other methods need."""
 
     # -- what the engine says -------------------------------------------------------------------
+    @abstractmethod
     def compute_solution(self) -> dict:
-        raise NotImplementedError
+        """What the engine says the answer is (computed once: ``solution``)."""
 
     def solution(self) -> dict:
         if self._solution is None:
             self._solution = self.compute_solution()
         return self._solution
 
-    def verify(self, sol: dict) -> None:
+    def verify(self, sol: dict) -> None:  # noqa: B027  (an optional hook: no stated answer to compare)
         """Raise ``PuzzleError`` when the spec's stated ``answer`` disagrees with ``sol``."""
 
     def check(self) -> dict:
@@ -192,8 +197,9 @@ class Kind:
         """The engine's verdict on every answer, computed once (see ``judge_with_table``)."""
         return {"kind": self.name, **self.judging(), "answers": {a: self.verdict(a) for a in self.answers()}}
 
+    @abstractmethod
     def view(self) -> dict:
-        raise NotImplementedError
+        """What the page shows."""
 
     def judge(self, answer) -> dict:
         return {"kind": self.name, "solution": self.solution(), **judge_with_table(self.answer_table(), answer)}

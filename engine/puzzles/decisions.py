@@ -1,9 +1,9 @@
 """Decision puzzles with hidden cards: what to bid, what to put away, whether to raise, what to
 give the bidder, what to lead. The learner sees only its own seat's information, so an answer
-is valued by the engine over many deals of the unseen cards (``engine.estimate``: every deal
+is valued by the engine over many deals of the unseen cards (``engine.search.estimate``: every deal
 that fits what the learner has seen is equally likely; each is then played with every hand
 known, the other players together against the learner's side). The same seeded estimate gives
-the same table on every build; the build caches it by content (``engine.memo``).
+the same table on every build; the build caches it by content (``engine.search.memo``).
 
 Kinds (``position`` is a record, docs/notation.md, that stops where the learner decides):
 
@@ -30,11 +30,12 @@ engine's reason.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 
-from .. import estimate, memo
-from ..actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
-from ..cards import Card
-from ..notation import parse_position, parse_record
+from ..core.actions import Bid, Discard, Give, Pass, Play, Raise, parse_action
+from ..core.cards import Card
+from ..core.notation import parse_position, parse_record
+from ..search import estimate, memo
 from .base import Kind, PuzzleError, is_record, reason_of, register
 from .reading import card_set, spec_discard, voids
 from .table import played_cards, record_log, seen_points, table_view
@@ -160,7 +161,7 @@ def _evaluate(spec, deal) -> dict:
     layouts = estimate.sample_layouts(know, payload["samples"], random.Random(estimate.seed_of(payload)))
     true_discard = list(spec_discard(spec, deal)) if kind == "lead" else None
     if kind == "lead":
-        from ..solver import solve
+        from ..search.solver import solve
 
         values: dict[str, list[int]] = {}
         for layout in layouts:
@@ -335,9 +336,9 @@ class DecisionKind(Kind):
     def form(self) -> dict:
         return {**super().form(), "estimate": list(self.estimate)}
 
+    @abstractmethod
     def figures(self, answer: str) -> dict:
         """The estimate's figures of ``answer`` and of the best answer (what a wrong answer shows)."""
-        raise NotImplementedError
 
     def best_answer(self) -> str:
         sol = self.solution()
@@ -393,8 +394,9 @@ class ContractKind(DecisionKind):
 
     words = {**DecisionKind.words, "legal-not-best": "estimate_score_loss"}
 
+    @abstractmethod
     def contract_of(self, answer: str) -> int | None:
-        raise NotImplementedError
+        """The contract an answer stands for (None: the answer keeps no contract)."""
 
     def figures(self, answer: str) -> dict:
         sol = self.solution()

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import itertools
 
-from .. import memo
-from ..actions import (
+from ..core.actions import (
     Answer,
     AskFull,
     AskHalf,
@@ -41,9 +40,10 @@ from ..actions import (
     Return,
     parse_action,
 )
-from ..deal import Deal
-from ..notation import parse_record
-from ..rules import PRESET_INFO
+from ..core.deal import Deal
+from ..core.notation import format_position, parse_record
+from ..core.rules import PRESET_INFO
+from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
 from .numbers import recognised, score_mistakes
 from .position import declaration_choices, solve_position
@@ -143,7 +143,7 @@ def _choices(deal: Deal, action) -> list[str]:
 
 
 def _play_values(deal: Deal) -> dict[str, int]:
-    return {a["action"]: a["value"] for a in solve_position(deal.position())["actions"]}
+    return {a["action"]: a["value"] for a in solve_position(format_position(deal))["actions"]}
 
 
 def _step(deal: Deal, seat: int, action, number: int) -> dict:

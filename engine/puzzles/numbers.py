@@ -14,10 +14,10 @@ name it (site/messages: ``mistakes``). A number that is no known slip gets the b
 
 from __future__ import annotations
 
-from ..actions import Discard
-from ..cards import Card, Suit, is_number
-from ..estimate import knowledge_from_position, knowledge_from_record
-from ..notation import parse_record
+from ..core.actions import Discard
+from ..core.cards import Card, Suit, is_number
+from ..core.notation import parse_record
+from ..search.estimate import knowledge_from_position, knowledge_from_record
 from .base import PuzzleError, is_record, register
 from .position import PositionKind
 from .reading import finished_record, spec_discard, then_cards

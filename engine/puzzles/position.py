@@ -9,22 +9,23 @@
                    solver.
 
 The solver judges live (in the browser) only endings of at most ``MAX_SOLVER_TRICKS`` tricks; in
-build mode (``engine.memo.build_mode``) a lesson puzzle may be deeper, and costly results are
-cached by content (``engine.memo.cached``). A card or choice that is not the best carries the
+build mode (``engine.search.memo.build_mode``) a lesson puzzle may be deeper, and costly results are
+cached by content (``engine.search.memo.cached``). A card or choice that is not the best carries the
 solver's lines: one best line after it and one after the best choice (``lines``), cards named.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import lru_cache
 
-from .. import memo
-from ..actions import AskFull, AskHalf, Declare, Play, parse_action
-from ..cards import Card, Suit
-from ..declare import PAIR_BITS, half_suits, questions_allowed
-from ..notation import parse_position
-from ..play import mask_of, why_not_winner, winning_index
-from ..seats import seat_places
+from ..core.actions import AskFull, AskHalf, Declare, Play, parse_action
+from ..core.cards import Card, Suit
+from ..core.declare import PAIR_BITS, half_suits, questions_allowed
+from ..core.notation import format_position, parse_position
+from ..core.play import mask_of, why_not_winner, winning_index
+from ..core.seats import seat_places
+from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
 from .reading import position_deal, then_cards
 from .table import table_view
@@ -34,13 +35,13 @@ MAX_SEATS_SHOWN = 4
 
 
 def _solve_now(deal) -> dict:
-    from ..solver import solve
+    from ..search.solver import solve
 
     return solve(deal).to_dict()
 
 
 def _line_now(deal, side: int) -> list[dict]:
-    from ..solver import Solver, best_line
+    from ..search.solver import Solver, best_line
 
     solver = Solver(deal, max_side=side)
     return best_line(solver, solver.value())
@@ -84,7 +85,7 @@ def line_after(deal, action) -> list[dict]:
     after.apply(action)
     moves = [{"seat": deal.to_move, "action": str(action)}]
     if not after.is_over:  # the learner's side against the others, as the puzzle's values are
-        moves += line_from(after.position(), deal.rules.side_of(deal.to_move))
+        moves += line_from(format_position(after), deal.rules.side_of(deal.to_move))
     return tricks_of(deal, moves)
 
 
@@ -285,13 +286,13 @@ class SolvedKind(PositionKind):
     all_known = True
     explanation_cites = "cost"
 
+    @abstractmethod
     def best_action(self):
         """The action the best line starts with."""
-        raise NotImplementedError
 
     def card_values(self) -> dict[str, int]:
         """The solver's value of each card the mover may play (its side's points from here on)."""
-        solved = solve_position(self.deal.position())
+        solved = solve_position(format_position(self.deal))
         return {a["action"]: a["value"] for a in solved["actions"] if not a["action"].startswith(("trump:", "ask"))}
 
     def best_lead(self) -> Play:
@@ -314,7 +315,7 @@ class BestCard(SolvedKind):
     words = {"correct": "best", "illegal": "illegal", "legal-not-best": "legal_not_best"}
 
     def compute_solution(self) -> dict:
-        solved = solve_position(self.deal.position())
+        solved = solve_position(format_position(self.deal))
         values = {a["action"]: a["value"] for a in solved["actions"] if not a["action"].startswith(("trump:", "ask"))}
         best = max(values.values())
         cards = [a for a, v in values.items() if v == best]
@@ -369,7 +370,7 @@ class DeclareOrLead(SolvedKind):
         choices = self.choices
         if all(c == "none" or deal.why_illegal(parse_action(c)) for c in choices):
             return {"choices": choices, "best": ["none"], "values": {"none": 0}}
-        solved = solve_position(deal.position())
+        solved = solve_position(format_position(deal))
         values = {a["action"]: a["value"] for a in solved["actions"]}
         lead = max(v for a, v in values.items() if not a.startswith(("trump:", "ask")))
         offered = {c: values.get(c, lead if c == "none" else None) for c in choices}

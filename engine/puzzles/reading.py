@@ -4,9 +4,9 @@ plays, a set of cards, the ``voids`` and the hidden ``discard`` of a position. E
 
 from __future__ import annotations
 
-from ..actions import Discard, Play
-from ..cards import Card, NotationError, Suit, is_number, parse_cards
-from ..notation import parse_position, parse_record
+from ..core.actions import Discard, Play
+from ..core.cards import Card, NotationError, Suit, is_number, parse_cards
+from ..core.notation import parse_position, parse_record
 from .base import PuzzleError, is_record
 
 MAX_FIELD_QUOTE = 40  # a refusal quotes at most this much of the text it refuses

@@ -4,11 +4,25 @@ player to move, the table (``table_view``), what happened in a record as one sea
 
 from __future__ import annotations
 
-from ..actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Redeal, Return
-from ..cards import ALL_CARDS, Card
-from ..deal import Deal
-from ..rules import PRESET_INFO
-from ..seats import seat_places
+from ..core.actions import (
+    Answer,
+    AskFull,
+    AskHalf,
+    Bid,
+    Declare,
+    Discard,
+    Give,
+    Hold,
+    Pass,
+    Play,
+    Raise,
+    Redeal,
+    Return,
+)
+from ..core.cards import ALL_CARDS, Card
+from ..core.deal import Deal
+from ..core.rules import PRESET_INFO
+from ..core.seats import seat_places
 from .base import PuzzleError, is_record
 from .reading import hidden_discard, spec_discard
 

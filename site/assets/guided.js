@@ -1,4 +1,4 @@
-// The guided deal (puzzle kind "deal", engine/guided.py): the build rendered one block per step
+// The guided deal (puzzle kind "deal", engine/puzzles/guided.py): the build rendered one block per step
 // (what the others did, the commentary, the table, the question); this shows them one at a time.
 // Every answer is looked up in that step's answer table, which the engine computed: the scripted
 // move moves the deal on, anything else gets the engine's verdict and the learner tries again.

@@ -11,7 +11,7 @@ import { el } from "./puzzle.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("score-data").textContent);
-const FORMS = data.forms; // each preset's entry form, from engine.tally.entry_form at build time
+const FORMS = data.forms; // each preset's entry form, from engine.core.tally.entry_form at build time
 const S = data.catalog; // the score sheet's own catalog block: ui, fields, errors
 const FORMAT = "huutopussi-score-sheet";
 const SHEET_VERSION = 1;

@@ -10,8 +10,8 @@ from urllib.parse import unquote
 from test_play import SHOTS, Journey, script
 
 import build
-from engine.game import step
-from engine.rules import parse_rules
+from engine.coach.game import step
+from engine.core.rules import parse_rules
 from sitebuild.catalogs import card_name, fmt
 
 FI = build.load_catalog("fi")

@@ -2,7 +2,7 @@
 card, the end-of-deal summary, and the review that finds the cost of a deliberately bad card;
 in every state: no text of the other language's catalog and no horizontal scroll.
 
-The human's actions are worked out first with the engine (``engine.game.step``, the same code the
+The human's actions are worked out first with the engine (``engine.coach.game.step``, the same code the
 page's worker runs), so the test knows which card is the bad one and what it costs (``solve``)."""
 
 import re
@@ -13,9 +13,9 @@ import pytest
 
 import build
 from engine import ALL_CARDS
-from engine.game import _replay, step
-from engine.rules import parse_rules
-from engine.solver import solve
+from engine.coach.game import _replay, step
+from engine.core.rules import parse_rules
+from engine.search.solver import solve
 from sitebuild.catalogs import card_label, card_name, fmt
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -492,7 +492,7 @@ def test_the_review_shows_its_first_results_at_once_and_both_figures_on_a_costly
     24): the review's first results show within 3 s of opening it (its worker started when the
     deal ended), a costly choice shows its cost by what you could see (the blame) and in
     hindsight, and the summary names it among the costliest moments by what you could see."""
-    from engine.review import Review
+    from engine.coach.review import Review
 
     seed, computers = 11, ["normal", "normal"]
     actions, states, bad, final = script("three-player", seed, computers)

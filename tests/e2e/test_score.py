@@ -12,7 +12,7 @@ import pytest
 from test_play import SHOTS
 
 import build
-from engine.tally import SHEET_HOUSE_RULES, tally
+from engine.core.tally import SHEET_HOUSE_RULES, tally
 from sitebuild.catalogs import fmt
 from sitebuild.rulespages import house_rule_controls
 

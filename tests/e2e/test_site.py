@@ -556,7 +556,7 @@ def test_no_offline_copy_on_a_connection_that_asks_to_save_data(browser, base_ur
 
 
 def test_practice_drills_every_theme_with_a_streak(visit, base_url):
-    from engine.drills import THEMES
+    from engine.coach.drills import THEMES
 
     v = visit()
     page = v.open(base_url + "/en/practice/")

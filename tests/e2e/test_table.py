@@ -6,7 +6,7 @@ engine's reason for it, a declaration, cards that move); the story panel; the en
 (the first decision and the first drills still shown, the page says what needs the engine);
 reduced motion; settings and the game in progress remembered across a reload.
 
-The learner's actions are worked out first with the engine (``engine.game.step``, the code the
+The learner's actions are worked out first with the engine (``engine.coach.game.step``, the code the
 page's worker runs)."""
 
 import json
@@ -17,7 +17,7 @@ import pytest
 from test_play import SHOTS
 
 import build
-from engine.game import step
+from engine.coach.game import step
 from sitebuild.catalogs import fmt
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}

@@ -20,15 +20,15 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from .deal import Deal
-from .rules import RuleSet
+from ..core.deal import Deal
+from ..core.rules import RuleSet
 
 Z95 = 1.959964
 
 
 def player(name: str):
     """The action function of a computer player type."""
-    from .game import PLAYERS
+    from . import PLAYERS
 
     try:
         return PLAYERS[name]

@@ -36,12 +36,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Return
-from .cards import Rank
-from .deal import Deal
-from .notation import PositionError, parse_record
-from .scoring import round_to_five
-from .solver import SearchCut, Solver
+from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise, Return
+from ..core.cards import Rank
+from ..core.deal import Deal
+from ..core.notation import PositionError, format_position, format_record, parse_record
+from ..core.scoring import round_to_five
+from ..search.solver import SearchCut, Solver
 
 EXACT_LIMIT = 12
 CANDIDATES = 6
@@ -56,7 +56,7 @@ POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this 
 # node budgets decide on an unloaded machine (about 0.5 s a step, 4 s a review in CPython; twice
 # that in Pyodide) and give the same review everywhere; the clock only steps in on a slow or
 # loaded one. A search cut short gives an estimate instead (``estimate``): the quick play-out of
-# ``engine.normal`` from that position, kept within the bounds the search had proved.
+# ``engine.players.normal`` from that position, kept within the bounds the search had proved.
 STEP_NODES = 100_000
 REVIEW_NODES = 800_000
 STEP_SECONDS = 3.0
@@ -188,8 +188,8 @@ def _decision_values(solver: Solver, action, progress: dict | None = None) -> di
     good as the best, in the order of the legal actions (as ``solve`` gives them, for less: one
     zero-window search per other group of equivalent actions instead of an exact value).
     ``progress`` receives each figure as soon as it is proved (for a search cut short)."""
-    from .normal import action_move
-    from .solver import move_to_action
+    from ..players.normal import action_move
+    from ..search.solver import move_to_action
 
     progress = {} if progress is None else progress
     seat = solver._to_move()
@@ -229,7 +229,7 @@ def _partial_decision(deal: Deal, side: int, action, progress: dict) -> dict | N
 def _playout_value(deal: Deal, side: int) -> int:
     """What ``side`` takes from ``deal`` on when every player plays the normal player's quick
     play-out with every hand known (an estimate of the solver's value)."""
-    from .normal import play_out
+    from ..players.normal import play_out
 
     return play_out(Solver(deal, max_side=side))[0]
 
@@ -244,8 +244,8 @@ def _estimate_value(deal: Deal, side: int, cut: Solver | None = None) -> int:
 
 def _estimate_decision(deal: Deal, side: int, action) -> dict:
     """The decision values estimated by the quick play-out after each group of actions."""
-    from .normal import action_move, play_out
-    from .solver import move_to_action
+    from ..players.normal import action_move, play_out
+    from ..search.solver import move_to_action
 
     solver = Solver(deal, max_side=side)
     seat = solver._to_move()
@@ -302,7 +302,7 @@ class _Step:
 
 def _position_key(deal: Deal, side: int) -> str:
     """Positions that differ only in the contract play alike (a solver counts points)."""
-    fields = [f for f in deal.position().split("/") if not f.startswith(("bidder:", "bid:", "contract:"))]
+    fields = [f for f in format_position(deal).split("/") if not f.startswith(("bidder:", "bid:", "contract:"))]
     return "/".join(fields) + f"|{side}"
 
 
@@ -314,7 +314,7 @@ class Review:
         rules = final.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise PositionError(f"seat: {seat!r} is not a seat; seats are 0 to {rules.players - 1}")
-        self.record = final.record()
+        self.record = format_record(final)
         self.seat = seat
         self.side = rules.side_of(seat)
         self.exhaustive = exhaustive
@@ -408,7 +408,7 @@ class Review:
     def _plan_cards(self, number: int, deal: Deal, made) -> dict:
         """Each choice compared with the one made, by what the bidder's side takes from the
         first trick on plus what the choice itself gives it (a discard's points)."""
-        from .normal import candidates
+        from ..players.normal import candidates
 
         side = deal.rules.side_of(deal.bidder)
         made = canonical(deal, made)
@@ -444,7 +444,7 @@ class Review:
     def _returns(self, number: int, deal: Deal, made_give: bool) -> list:
         """The returns compared after a give: the one made (after the give made), then the
         normal player's first candidates."""
-        from .normal import candidates
+        from ..players.normal import candidates
 
         out = []
         if made_give:
@@ -551,7 +551,7 @@ class Review:
         """The normal player's own evaluation at that moment, over made-up deals that fit what the
         seat had seen: what it would have chosen (the play page's hint), and what the choice made
         cost by that evaluation (its average score against the hint's)."""
-        from .normal import decide, hint_rng
+        from ..players.normal import decide, hint_rng
 
         before, action = step.deal, step.action
         decision = decide(before, hint_rng(before, self.seat), self.seat, include=action)
@@ -714,7 +714,7 @@ class Review:
 
     def _play_decision(self, out, before, action, plan) -> dict:
         have = side_points(before, self.side)
-        out.update(trick=before.tricks_played + 1, position=before.position(), have=have)
+        out.update(trick=before.tricks_played + 1, position=format_position(before), have=have)
         if plan["key"] is None:
             out.update(forced=True, best=[str(action)], options=[])
             return out
@@ -857,7 +857,7 @@ def review_step(record: str, seat: int = 0, step: int | None = None, exhaustive:
     the review ``REVIEW_NODES``). The answer says how far the review is and carries what is
     worked out so far (``partial``); once every step is done it carries the review."""
     global _current
-    record = parse_record(record).record()
+    record = format_record(parse_record(record))
     if _current is None or (_current.record, _current.seat, _current.exhaustive) != (record, seat, exhaustive):
         _current = Review(record, seat, exhaustive)
     review = _current

@@ -685,16 +685,6 @@ class Deal:
 
         return score_deal(self)
 
-    def position(self) -> str:
-        from .notation import format_position
-
-        return format_position(self)
-
-    def record(self) -> str:
-        from .notation import format_record
-
-        return format_record(self)
-
     def __repr__(self) -> str:
         return f"<Deal {self.rules.name} phase={self.phase} to_move={self.to_move}>"
 

@@ -28,7 +28,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from .actions import (
+from ..core.actions import (
     Action,
     Answer,
     AskFull,
@@ -43,12 +43,12 @@ from .actions import (
     Raise,
     Return,
 )
-from .cards import Card, Rank
-from .deal import Deal
-from .declare import PAIR_BITS, half_completes, pair_suits
-from .observe import Observation, observe, sample_deals
-from .play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
-from .solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
+from ..core.cards import Card, Rank
+from ..core.deal import Deal
+from ..core.declare import PAIR_BITS, half_completes, pair_suits
+from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
+from ..search.observe import Observation, observe, sample_deals
+from ..search.solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
 
 SOLVER_TRICKS = 5  # from this many tricks left (the current one included) the solver scores the choices
 PLAY_SAMPLES = 32  # made-up deals per card choice played out with the quick policy
@@ -573,7 +573,7 @@ def _high_bidder(obs: Observation) -> int | None:
 def _likely_bidder(obs: Observation, deal: Deal, high_bidder: int | None) -> tuple[int | None, int]:
     """Who takes the contract if this seat passes, in a made-up deal, and at what: the player
     holding the bid, or the other side's strongest hand at the lowest bid."""
-    from .easy import hand_estimate
+    from ..search.hand_value import hand_estimate
 
     rules = obs.rules
     if high_bidder is not None:

@@ -7,8 +7,8 @@ Position (a moment of trick play)::
     rules:three-player/hands:AK.T9..Q6,...,.../lead:0/trick:D7-DK/decl:S0,D1
         /bidder:0/bid:55/contract:60/points:10,0,4/tricks:1,0,1/declare:used
 
-* ``rules`` a rule set (``engine.rules.parse_rules``), ``hands`` every hand in seat order
-  (``engine.cards.parse_hand``), ``lead`` the seat that led the current trick: required.
+* ``rules`` a rule set (``engine.core.rules.parse_rules``), ``hands`` every hand in seat order
+  (``engine.core.cards.parse_hand``), ``lead`` the seat that led the current trick: required.
 * ``trick`` the cards played so far to the current trick, from the leader on.
 * ``decl`` the trump declarations of the deal in order: suit, seat, and ``f``/``h`` for a
   full pair given by the partner or a half question; the last one is the trump.

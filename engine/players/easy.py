@@ -1,17 +1,19 @@
 """The "easy" computer player: a legal action for the seat to move from what that seat can see,
 by simple rules of thumb (bid up to a rough estimate of the hand, lead aces, keep the pairs, win a
-trick cheaply when the partner is not winning it). ``hand_estimate`` is the same rough value of a
-hand, which the made-up deals of ``observe`` also use to read what a bid says.
+trick cheaply when the partner is not winning it). It bids up to ``hand_estimate``
+(``engine.search.hand_value``), the rough value of a hand by which the made-up deals of
+``observe`` also read what a bid says.
 """
 
 from __future__ import annotations
 
 import random
 
-from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Return
-from .cards import Rank
-from .declare import PAIR_BITS
-from .play import mask_of, winning_index
+from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Return
+from ..core.cards import Rank
+from ..core.declare import PAIR_BITS
+from ..core.play import mask_of, winning_index
+from ..search.hand_value import hand_estimate
 
 
 def _value(rules, card) -> int:
@@ -22,21 +24,6 @@ def _value(rules, card) -> int:
 def _pair_cards(hand) -> set:
     mask = mask_of(hand)
     return {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN) and mask & PAIR_BITS[c.suit] == PAIR_BITS[c.suit]}
-
-
-def hand_estimate(rules, hand) -> int:
-    """A rough number of points a hand can bring: aces, tens, guarded kings, and pairs."""
-    estimate = 0
-    mask = mask_of(hand)
-    for card in hand:
-        if card.rank is Rank.ACE:
-            estimate += 16
-        elif card.rank is Rank.TEN:
-            estimate += 10 if any(c.suit is card.suit and c.rank is Rank.ACE for c in hand) else 6
-    for suit in range(4):
-        if mask & PAIR_BITS[suit] == PAIR_BITS[suit]:
-            estimate += rules.bonus[suit] * 3 // 4
-    return estimate + (10 if rules.widow_size else 0)
 
 
 def computer_action(deal, rng: random.Random):

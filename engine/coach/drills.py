@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 
-from .actions import Play
-from .deal import Deal
-from .players import random_action
-from .rules import preset
+from ..core.actions import Play
+from ..core.deal import Deal
+from ..core.notation import format_position
+from ..core.rules import preset
+from ..players import random_action
 
 THEMES = ("follow-suit", "overtake", "must-trump", "trick-winner", "best-card", "scoring")
 DUTY = {"follow-suit": "must_follow_suit", "overtake": "must_overtake", "must-trump": "must_trump"}
@@ -42,7 +43,7 @@ def _match(theme: str, deal: Deal, rng: random.Random) -> dict | None:
     if deal.phase != "play" or deal.pending_question is not None:
         return None
     rules = deal.rules
-    position = deal.position()
+    position = format_position(deal)
     left = rules.hand_size - deal.tricks_played
     if theme in DUTY:
         if not deal.trick or len(deal.hands[deal.to_move]) < 3:
@@ -61,7 +62,7 @@ def _match(theme: str, deal: Deal, rng: random.Random) -> dict | None:
     if theme == "best-card":
         if left > 3 or not deal.trick or len(deal.legal_cards()) < 2:
             return None
-        from .puzzles import solution
+        from ..puzzles import solution
 
         spec = {"kind": "best-card", "position": position, "show": list(range(rules.players))}
         solved = solution(spec)

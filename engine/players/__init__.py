@@ -1,11 +1,15 @@
-"""Computer players. ``random_action`` picks a random legal action (for tests, the benchmark and
-``python -m engine play``); its auction passes often so that deals look like real ones."""
+"""Computer players: ``PLAYERS``, the player types by the names the play page, the arena and the
+CLI use (``easy``: rules of thumb, ``engine.players.easy``; ``normal``: choices tried on made-up
+deals, ``engine.players.normal``), and ``random_action``, a random legal action (for tests, the
+benchmark and ``python -m engine play``), whose auction passes often so that deals look like real
+ones. ``arena`` plays the types against each other."""
 
 from __future__ import annotations
 
 import random
 
-from .actions import Action, Bid, Discard, Give, Hold, Pass, Raise, Return
+from ..core.actions import Action, Bid, Discard, Give, Hold, Pass, Raise, Return
+from .easy import computer_action
 
 _CARD_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
 
@@ -44,3 +48,14 @@ def play_out(deal, rng: random.Random):
     while not deal.is_over:
         deal.apply(random_action(deal, rng))
     return deal
+
+
+def normal_action(deal, rng: random.Random):
+    """The "normal" player (``engine.players.normal``): guesses the hidden cards and tries its choices."""
+    from .normal import normal_action as act
+
+    return act(deal, rng)
+
+
+# The computer player types, by the names the play page, the arena and the CLI use.
+PLAYERS = {"easy": computer_action, "normal": normal_action}

@@ -1,23 +1,23 @@
-"""Playing against computer players: a simple, sensible player and a stateless game step.
+"""Playing against computer players: the stateless game step of the play page, the story of a
+deal and the coach's hint.
 
-The computer player sees only what its seat may see: its own hand, the cards on the table, the
-widow once it is shown, the bids and the declarations. It never reads another hand. It follows
-the rules by choosing among ``Deal.legal_actions()`` only, bids from hand strength, declares the
-best trump it can, keeps its K+Q pairs, wins tricks cheaply and throws its cheapest cards.
+The computer players (``engine.players``) see only what their seat may see: their own hand, the
+cards on the table, the widow once it is shown, the bids and the declarations. They never read
+another hand, and follow the rules by choosing among ``Deal.legal_actions()`` only.
 
 ``step(request)`` replays a match from its seed and the actions so far, applies the human's
 action (seat 0) or refuses it with the engine's reason, lets the computers move until it is the
 human's turn again, and returns what seat 0 may see, with the story of the deal so far
 (``public_log``). The browser keeps nothing but this history. Each computer seat is played by
-the simple player above ("easy") or by ``engine.normal`` ("normal"); ``hint(request)`` is the
-normal player's advice for seat 0.
+the simple player (``engine.players.easy``, "easy") or by ``engine.players.normal`` ("normal");
+``hint(request)`` is the normal player's advice for seat 0.
 """
 
 from __future__ import annotations
 
 import random
 
-from .actions import (
+from ..core.actions import (
     Answer,
     AskFull,
     AskHalf,
@@ -33,13 +33,14 @@ from .actions import (
     Return,
     parse_action,
 )
-from .cards import NotationError
-from .easy import computer_action, hand_estimate  # noqa: F401  (the easy player, also by its old address)
-from .match import Match, match_result
-from .observe import widow_seen
-from .play import IllegalAction
-from .rules import changed_options, parse_rules
-from .seats import seat_places
+from ..core.cards import NotationError
+from ..core.match import Match, match_result
+from ..core.notation import format_record
+from ..core.play import IllegalAction
+from ..core.rules import changed_options, parse_rules
+from ..core.seats import seat_places
+from ..players import PLAYERS
+from ..search.observe import widow_seen
 
 HUMAN = 0
 MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused
@@ -49,17 +50,6 @@ MAX_ACTIONS = 12_000  # actions in the whole history, all deals together
 
 class GameError(NotationError):
     """A game request that cannot be carried out; ``code`` names the mistake (``errors.<code>``)."""
-
-
-def normal_action(deal, rng: random.Random):
-    """The "normal" player (``engine.normal``): guesses the hidden cards and tries its choices."""
-    from .normal import normal_action as act
-
-    return act(deal, rng)
-
-
-# The computer player types, by the names the play page, the arena and the CLI use.
-PLAYERS = {"easy": computer_action, "normal": normal_action}
 
 
 def _replay(rules, seed: int, history: list[list[str]]) -> Match:
@@ -133,7 +123,7 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
     passes, the contract, the widow shown, discards and exchanges (their cards only where the
     viewer took part), raises, cards, tricks won with their points, declarations, partner
     questions and their answers."""
-    from .deal import Deal
+    from ..core.deal import Deal
 
     rules = deal.rules
     replay = Deal(
@@ -245,7 +235,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "log": public_log(deal),
     }
     if deal.is_over:
-        out["record"] = deal.record()  # every hand, for the review (the deal is over)
+        out["record"] = format_record(deal)  # every hand, for the review (the deal is over)
     if deal.is_over and not deal.redealt:
         breakdown = deal.score()
         out["score"] = breakdown.to_dict()
@@ -315,7 +305,7 @@ def hint(request: dict) -> dict:
     what seat 0 has seen: it never reads a hidden card). Same request as ``step``, no action.
     Its random draws come from what seat 0 knows (``normal.hint_rng``), so the deal review, which
     asks the same question at the same moment, gets the same answer."""
-    from .normal import decide, hint_rng
+    from ..players.normal import decide, hint_rng
 
     rules, seed, history = _read_request(request)
     deal = _replay(rules, seed, history).deal

@@ -44,9 +44,9 @@ import signal
 import threading
 from dataclasses import dataclass
 
-from .actions import Answer, AskFull, AskHalf, Declare, Play
-from .cards import ALL_CARDS, Suit
-from .declare import (
+from ..core.actions import Answer, AskFull, AskHalf, Declare, Play
+from ..core.cards import ALL_CARDS, Suit
+from ..core.declare import (
     PAIR_BITS,
     full_question_reason,
     half_completes,
@@ -61,7 +61,8 @@ from .declare import (
     remember,
     window_after_trick,
 )
-from .play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
+from ..core.notation import format_position
+from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
 
 # Move codes inside the search: 0..35 play that card; the rest are declarations.
 DECLARE = 100  # + suit
@@ -1129,7 +1130,7 @@ def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = 
     actions.sort(key=lambda a: order.get(a.action, 99))
     rules = deal.rules
     return Solution(
-        position=deal.position(),
+        position=format_position(deal),
         to_move=deal.to_move,
         side=solver.max_side,
         side_seats=[s for s in range(rules.players) if rules.side_of(s) == solver.max_side],
@@ -1154,8 +1155,8 @@ class _ContractSearch:
     CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
 
     def __init__(self, solver: Solver, deal):
-        from .notation import points_taken
-        from .scoring import compared_total
+        from ..core.notation import points_taken
+        from ..core.scoring import compared_total
 
         rules = deal.rules
         self.solver = solver
@@ -1297,6 +1298,6 @@ def contract_status(deal) -> dict:
 
 
 def solve_position(position: str) -> dict:
-    from .notation import parse_position
+    from ..core.notation import parse_position
 
     return solve(parse_position(position)).to_dict()

@@ -26,11 +26,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Play, Return
-from .cards import ALL_CARDS, Card, Rank, format_hand, sort_cards
-from .deal import Deal, Declaration
-from .play import IllegalAction, why_card_illegal
-from .rules import RuleSet, format_rules
+from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Play, Return
+from ..core.cards import ALL_CARDS, Card, Rank, format_hand, sort_cards
+from ..core.deal import Deal, Declaration
+from ..core.play import IllegalAction, why_card_illegal
+from ..core.rules import RuleSet, format_rules
 
 PLAY_ACTIONS = (Play, Declare, AskFull, AskHalf, Answer)
 BID_SLACK = 25  # a voluntary bid this far above the hand's estimate makes the deal unlikely
@@ -304,7 +304,7 @@ def sample_deals(obs: Observation, rng: random.Random, count: int, tries: int | 
 
 def _bids_fit(obs: Observation, deal: Deal) -> bool:
     """Does every other player who bid of its own accord hold a hand that could bid so high?"""
-    from .easy import hand_estimate
+    from .hand_value import hand_estimate
 
     rules = obs.rules
     highest: dict[int, int] = {}
@@ -347,7 +347,7 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
 def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card]) -> Deal | None:
     """Trick play from its start (each hand then: its cards now and the cards it played),
     replayed to now through ``Deal``; the deal's ``history`` holds the trick play only."""
-    from .notation import parse_position
+    from ..core.notation import parse_position
 
     rules = obs.rules
     start = [list(h) for h in hands]

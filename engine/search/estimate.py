@@ -37,11 +37,11 @@ import random
 from dataclasses import dataclass
 from math import comb
 
-from .actions import Discard, Give, Play, Return
-from .cards import ALL_CARDS, Card, Rank
-from .deal import Deal
-from .declare import PAIR_BITS
-from .play import mask_of, why_card_illegal
+from ..core.actions import Discard, Give, Play, Return
+from ..core.cards import ALL_CARDS, Card, Rank
+from ..core.deal import Deal
+from ..core.declare import PAIR_BITS
+from ..core.play import mask_of, why_card_illegal
 
 WIDOW = "widow"  # the widow, before the auction ends
 DISCARD = "discard"  # the bidder's discard, for a seat that is not the bidder
@@ -371,7 +371,7 @@ def made(deal: Deal, side: int, step: int, solver_class=None) -> int:
 def play_deal(deal: Deal) -> Deal:
     """Bring a deal from after the auction to the start of trick play by the stated rules: the
     bidder discards (or the pair exchanges) by rule and keeps the contract."""
-    from .actions import Hold
+    from ..core.actions import Hold
 
     deal = deal.copy()
     while deal.phase in ("discard", "give", "return", "raise"):

@@ -4,6 +4,7 @@
 import gzip
 import http.client
 import threading
+import time
 
 import brotli
 import pytest
@@ -145,7 +146,12 @@ def test_the_server_records_what_it_sent(site):
     try:
         _, _, body = get(server, "/assets/app.0123456789.js", Accept_Encoding="br")
         get(server, "/missing")
-        assert server.served == [("/assets/app.0123456789.js", 200, len(body)), ("/missing", 404, 0)]
+        # each request is recorded by its own thread once its answer is sent, so the client may
+        # read both answers before the second (or even the first) is recorded: wait for both
+        deadline = time.monotonic() + 10
+        while len(server.served) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert sorted(server.served) == [("/assets/app.0123456789.js", 200, len(body)), ("/missing", 404, 0)]
     finally:
         server.shutdown()
 

@@ -36,6 +36,10 @@ RULE_TEXTS = sorted(PRESETS) + [
     "faq-pairs+exchange_size=4",
     "ukrainian+raise_between_exchange=off",
     "wikibooks-pairs+half_question_bluff+half_question_with_pair",
+    # the dead hand: nobody ever sees it (it is in no seat's may_know)
+    "wikibooks-2p+dead_hand",
+    "wikibooks-2p+dead_hand+secret_widow+six_card_widow",
+    "wikibooks-2p+dead_hand+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
 ]
 
 
@@ -140,7 +144,9 @@ def play_page_deals(text: str, seeds, hints: bool):
             view = game_module.step({**request, "history": view["history"], "action": action})
 
 
-@pytest.mark.parametrize("text", ["three-player+secret_widow", "wikibooks-4p+secret_widow", "faq-pairs", "german"])
+@pytest.mark.parametrize(
+    "text", ["three-player+secret_widow", "wikibooks-4p+secret_widow", "faq-pairs", "german", "wikibooks-2p+dead_hand"]
+)
 def test_the_play_page_and_its_hints_show_seat_0_only_what_it_has_seen(text):
     views = 0
     for view, deal in play_page_deals(text, range(3), hints=True):
@@ -168,3 +174,16 @@ def test_the_normal_player_does_not_read_a_secret_widow():
         obs = observe(deal, other)
         assert obs.widow == ()
         assert set(deal.initial_widow) <= set(obs.unseen())
+
+
+def test_the_dead_hand_is_never_named_not_even_after_the_deal():
+    """House rule dead_hand: the dead hand is never turned up, so no view names its cards, not even
+    a finished deal's (whose record gives the hands and the widow as dealt, not the dead hand)."""
+    views = 0
+    for view, deal in play_page_deals("wikibooks-2p+dead_hand", range(4), hints=True):
+        dead = {str(c) for c in deal.dead}
+        assert len(dead) == 11
+        leaked = named_cards({key: value for key, value in view.items() if key != "history"}) & dead
+        assert not leaked, (deal.phase, leaked)
+        views += 1
+    assert views > 10

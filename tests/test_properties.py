@@ -255,13 +255,30 @@ OPTION_TEXTS = [
     )
 ]
 PLAUSIBLE = {
-    "position": [SMALL_POSITION, VALID, SMALL_POSITION.replace("lead:0", "lead:0/trick:SA")],
+    "position": [
+        SMALL_POSITION,
+        VALID,
+        SMALL_POSITION.replace("lead:0", "lead:0/trick:SA"),
+        "rules:wikibooks-2p+dead_hand/hands:A..A.K,T..T.A/lead:0/dead:KQJ9.AKQJ9.K.Q",
+    ],
     "action": ["SA", "C7", "55", "p", "trump:S", "raise:60", "askhalf:H", "answer:no"],
     "cards": ["SK", "SK-SQ", "SK-SQ-C7", "", "-"],
-    "record": ["rules:faq/seed:1/actions:40", "rules:three-player/seed:3/actions:40,p,p", "rules:faq/seed:1"],
+    "record": [
+        "rules:faq/seed:1/actions:40",
+        "rules:three-player/seed:3/actions:40,p,p",
+        "rules:faq/seed:1",
+        "rules:wikibooks-2p+dead_hand/seed:2/actions:40,p",
+    ],
     "preset": ["faq", "three-player", "nope"],
     "theme": ["follow-suit", "scoring", "nope"],
-    "rules": ["three-player", "faq-pairs", "german+rounding", "faq+dealer_opens+bidder_porvoo=side_bid", "faq+x=1"],
+    "rules": [
+        "three-player",
+        "faq-pairs",
+        "german+rounding",
+        "faq+dealer_opens+bidder_porvoo=side_bid",
+        "faq+x=1",
+        "wikibooks-2p+dead_hand",
+    ],
     "history": [[[]], [["40", "p"]], [["p"]], [["40", "p", "p"], []], [[5]], [[]] * 3],
     "seed": [0, 7, -1, 2**70, 1.5, "12", "１２", "²"],
     "answer": ["SA", 0, "-40", ["SA"], "none"],

@@ -246,6 +246,8 @@ U_LOSING = [{"bidder": 0, "bid": 300, "points": [0, 140], "last_trick": 1, "no_t
 NEAR = [{"bidder": 0, "bid": 100, "points": [110, 10, 0]}] * 4 + [{"bidder": 1, "bid": 100, "points": [10, 110, 0]}] * 4
 # for each house rule the sheet offers: a sheet it changes (rules with it, rules without it)
 SHEET_EXAMPLES = {
+    # the dead hand's points are nobody's: piles of 110 are a whole deal with it, a miscount without
+    "dead_hand": ("wikibooks-2p+dead_hand", "wikibooks-2p", [{"bidder": 0, "bid": 50, "points": [60, 50]}]),
     # a trickless bidder's pile is the discard: 50 points fit in six cards, not in three
     "six_card_widow": (
         "three-player+six_card_widow",
@@ -558,6 +560,8 @@ ERROR_CASES = [
     ("points_count", faq(points=[60, 60])),
     ("points_range", faq(points=[-10, 70, 60])),
     ("points_sum", faq(points=[30, 60, 31])),
+    # the dead hand may hold at most the dearest 11 cards: piles of 10 are too few
+    ("points_sum_range", sheet("wikibooks-2p+dead_hand", [{"bidder": 0, "bid": 50, "points": [10, 0]}])),
     ("points_with_last_trick", faq(points=[30, 80, 30])),
     ("points_without_tricks", faq(no_tricks=[0])),
     ("discard_points", sheet("three-player", [{"bidder": 0, "bid": 40, "points": [1, 60, 59], "no_tricks": [0]}])),

@@ -123,12 +123,9 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
     passes, the contract, the widow shown, discards and exchanges (their cards only where the
     viewer took part), raises, cards, tricks won with their points, declarations, partner
     questions and their answers."""
-    from ..core.deal import Deal
 
     rules = deal.rules
-    replay = Deal(
-        rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer, deal.match_scores
-    )
+    replay = deal.restart()
     out: list[dict] = []
     for mover, action in deal.history:
         phase = replay.phase
@@ -215,6 +212,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "hand": [str(c) for c in deal.hands[HUMAN]],
         "where": seat_places(rules.players, rules.partnership, HUMAN),
         "counts": [len(h) for h in deal.hands],
+        "dead_count": len(deal.dead),  # house rule dead_hand: how many cards lie face down, never which
         "auction": [{"seat": s, "action": str(a)} for s, a in deal.auction],
         "widow": [str(c) for c in deal.initial_widow] if widow_shown else [],
         "bidder": deal.bidder,

@@ -329,9 +329,7 @@ class Review:
         self.sight: dict[int, str] = {}  # action number -> the key of its "sight" step
         moments = []  # (number, deal before, action) of the reviewed seat
         self.play_start: Deal | None = None
-        deal = Deal(
-            rules, [list(h) for h in final.initial_hands], list(final.initial_widow), final.dealer, final.match_scores
-        )
+        deal = final.restart()
         self.forced_bid = False  # the winning bid was made by a player who could not pass
         for number, (mover, action) in enumerate(final.history, 1):
             if deal.phase == "play" and self.play_start is None:
@@ -822,9 +820,7 @@ def _tricks(deal: Deal) -> list[dict]:
     rules = deal.rules
     out = []
     current: dict = {"cards": [], "before": []}
-    replay = Deal(
-        rules, [list(h) for h in deal.initial_hands], list(deal.initial_widow), deal.dealer, deal.match_scores
-    )
+    replay = deal.restart()
     for mover, action in deal.history:
         if isinstance(action, Play):
             if not current["cards"]:

@@ -105,12 +105,16 @@ class Deal:
         "initial_hands",
         "initial_widow",
         "discard",
+        "dead",
     )
 
     # -- construction ---------------------------------------------------------------------------
-    def __init__(self, rules: RuleSet, hands, widow=(), dealer: int = 0, match_scores=None):
+    def __init__(self, rules: RuleSet, hands, widow=(), dealer: int = 0, match_scores=None, dead=()):
         n = rules.players
         self.rules = rules
+        # house rule dead_hand: the third hand, face down for the whole deal (nobody sees it,
+        # plays from it or counts its points); it never changes, so it is never copied
+        self.dead: tuple[Card, ...] = tuple(sort_cards(dead))
         self.dealer = dealer % n
         self.hands = [sort_cards(h) for h in hands]
         self.widow = list(widow)
@@ -155,15 +159,34 @@ class Deal:
 
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
-        """Shuffle with ``random.Random(seed)`` and deal one card at a time from the dealer's left."""
+        """Shuffle with ``random.Random(seed)`` and deal one card at a time from the dealer's left
+        (under ``dead_hand`` to the two players and then the dead hand, in turn)."""
         deck = list(ALL_CARDS)
         random.Random(seed).shuffle(deck)
         n = rules.players
-        dealt = n * rules.hand_size
-        hands = [[] for _ in range(n)]
+        places = rules.hands_dealt
+        dealt = places * rules.hand_size
+        hands = [[] for _ in range(places)]  # in dealing order: the dealer's left first
         for i, card in enumerate(deck[:dealt]):
-            hands[(dealer + 1 + i) % n].append(card)
-        return cls(rules, hands, deck[dealt:], dealer, match_scores)
+            hands[i % places].append(card)
+        seats = [hands[(seat - dealer - 1) % n] for seat in range(n)]
+        return cls(rules, seats, deck[dealt:], dealer, match_scores, dead=hands[n] if places > n else ())
+
+    @property
+    def dead_points(self) -> int:
+        """The card points of the dead hand (house rule ``dead_hand``): nobody's."""
+        return sum(self.rules.points[c.rank] for c in self.dead)
+
+    def restart(self) -> Deal:
+        """The same deal from its start: the hands and widow as dealt (the dead hand with them)."""
+        return Deal(
+            self.rules,
+            [list(h) for h in self.initial_hands],
+            list(self.initial_widow),
+            self.dealer,
+            self.match_scores,
+            dead=self.dead,
+        )
 
     def copy(self) -> Deal:
         other = object.__new__(Deal)

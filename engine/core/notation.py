@@ -15,6 +15,8 @@ Position (a moment of trick play)::
 * ``bidder``, ``bid`` (the winning bid) and ``contract`` (after a raise; defaults to ``bid``);
   ``discard`` the bidder's discard (written only under the house rule ``discard_needs_trick``,
   the one rule that scores it apart from the bidder's other points).
+* ``dead`` the dead hand's cards (house rule ``dead_hand``): required there, refused elsewhere;
+  its card points are nobody's, so ``points`` add up without them.
 * ``points`` card points each seat has taken (discard included) and ``tricks`` tricks each seat
   has won; when given they must add up with the cards still in play. One more number at the end
   is the part taken earlier by seats not recorded: a position given without ``points`` and then
@@ -29,7 +31,8 @@ Record (a whole deal)::
 
     rules:three-player/dealer:0/hands:...,...,.../widow:..../actions:40,50,p,55,p,discard:...
 
-``seed:N`` may replace ``hands`` and ``widow`` (the deal ``Deal.new(rules, N, dealer)``).
+Under ``dead_hand`` the dead hand is the rest of the pack (a record never names it). ``seed:N``
+may replace ``hands`` and ``widow`` (the deal ``Deal.new(rules, N, dealer)``).
 ``scores`` gives the match scores per side before the deal (for the bidding floor).
 """
 
@@ -63,6 +66,7 @@ POSITION_FIELDS = (
     "bid",
     "contract",
     "discard",
+    "dead",
     "points",
     "tricks",
     "declare",
@@ -143,10 +147,11 @@ def _counts(value: str, n: int, field: str) -> tuple[list[int], int]:
 
 
 def points_taken(deal: Deal) -> int:
-    """Card points no longer in play: in the seats' piles (the discard included), attributed or not."""
+    """Card points no longer in play: in the seats' piles (the discard included), attributed or not
+    (the dead hand's are nobody's: never in play, never taken)."""
     rules = deal.rules
     in_play = sum(rules.points[c.rank] for c in deal.trick) + sum(rules.points[c.rank] for h in deal.hands for c in h)
-    return 4 * sum(rules.points) - in_play
+    return 4 * sum(rules.points) - in_play - deal.dead_points
 
 
 def _format_counts(per_seat: list[int], total: int) -> str | None:
@@ -190,6 +195,39 @@ def _hands(value: str, rules: RuleSet) -> list[list[Card]]:
     return hands
 
 
+def _dead(f: dict, rules: RuleSet, what: str) -> list[Card]:
+    """The ``dead`` field: the dead hand's cards, which a rule set with ``dead_hand`` must give
+    (``dead_size`` of them) and any other must not."""
+    if not rules.dead_hand:
+        if "dead" in f:
+            raise PositionError(
+                f"dead: {rules.name} has no dead hand (the house rule dead_hand)", "dead_not_in_rules", field="dead"
+            )
+        return []
+    if "dead" not in f:
+        raise PositionError(
+            f"{what}: missing field 'dead' (the {rules.dead_size} cards of the dead hand)",
+            "missing_field",
+            field="dead",
+        )
+    if not f["dead"]:
+        dead = []
+    else:
+        try:
+            dead = parse_hand(f["dead"], "dead hand")
+        except NotationError as e:
+            raise PositionError(f"dead: {e}", "dead_unreadable", field="dead") from None
+    if len(dead) != rules.dead_size:
+        raise PositionError(
+            f"dead: {len(dead)} cards; the dead hand holds {rules.dead_size}",
+            "dead_size",
+            field="dead",
+            count=len(dead),
+            want=rules.dead_size,
+        )
+    return dead
+
+
 def _check_unique(groups: list[tuple[str, list[Card]]]) -> None:
     where: dict[Card, str] = {}
     for name, cards in groups:
@@ -220,7 +258,10 @@ def parse_position(text: str) -> Deal:
             count=len(trick),
             players=n,
         )
-    _check_unique([(f"the hand of seat {i}", h) for i, h in enumerate(hands)] + [("the trick", trick)])
+    dead = _dead(f, rules, "position")
+    _check_unique(
+        [(f"the hand of seat {i}", h) for i, h in enumerate(hands)] + [("the trick", trick), ("the dead hand", dead)]
+    )
     played = {(leader + i) % n for i in range(len(trick))}
     size = len(hands[leader]) + (1 if leader in played else 0)
     if size == 0:
@@ -244,7 +285,7 @@ def parse_position(text: str) -> Deal:
                 count=len(hands[seat]),
                 want=want,
             )
-    deal = Deal(rules, hands, (), dealer=(leader - 1) % n)
+    deal = Deal(rules, hands, (), dealer=(leader - 1) % n, dead=dead)
     deal.phase = "play"
     deal.leader = leader
     deal.trick = trick
@@ -295,7 +336,7 @@ def parse_position(text: str) -> Deal:
             raise PositionError(f"discard: {len(deal.discard)} cards; {rules.name} discards {rules.widow_size}")
         _check_unique(
             [(f"the hand of seat {i}", h) for i, h in enumerate(hands)]
-            + [("the trick", trick), ("the discard", list(deal.discard))]
+            + [("the trick", trick), ("the dead hand", dead), ("the discard", list(deal.discard))]
         )
     # points and tricks
     taken = points_taken(deal)
@@ -368,6 +409,8 @@ def format_position(deal: Deal) -> str:
             parts.append(f"contract:{deal.contract}")
         if deal.discard and rules.discard_needs_trick:  # only this rule needs the discard apart
             parts.append("discard:" + format_cards(deal.discard))
+    if rules.dead_hand:
+        parts.append("dead:" + format_hand(deal.dead))
     points = _format_counts(deal.points, points_taken(deal))
     if points is not None:
         parts.append("points:" + points)
@@ -407,7 +450,10 @@ def parse_record(text: str) -> Deal:
                 raise PositionError(f"hands: seat {seat} holds {len(hand)} cards; {rules.name} deals {rules.hand_size}")
         if len(widow) != rules.widow_size:
             raise PositionError(f"widow: {len(widow)} cards; {rules.name} has {rules.widow_size} in the widow")
-        deal = Deal(rules, hands, widow, dealer, scores)
+        # the dead hand (house rule dead_hand) is the rest of the pack: a record never names it
+        dealt = {c for h in hands for c in h} | set(widow)
+        dead = [c for c in ALL_CARDS if c not in dealt] if rules.dead_hand else []
+        deal = Deal(rules, hands, widow, dealer, scores, dead=dead)
     for i, token in enumerate(filter(None, f.get("actions", "").split(",")), 1):
         try:
             action = parse_action(token)

@@ -123,6 +123,12 @@ class RuleSet:
         "House rule: a widow of six cards (three players are dealt 10 cards each, two players 15), "
         "and the bidder discards six.",
     )
+    dead_hand: bool = _house(
+        False,
+        "House rule, two players each for themselves: the cards are dealt as for three (11 each and "
+        "3 to the widow; with six_card_widow 10 each and 6), and the third hand lies face down for the "
+        "whole deal: nobody sees it, plays from it or counts its card points.",
+    )
     secret_widow: bool = _house(
         False,
         "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",
@@ -440,6 +446,8 @@ class RuleSet:
             needs("porvoo_replaces_contract", "needs porvoo and no bidder_porvoo", "porvoo_reading")
         if self.six_card_widow and (self.partnership or self.players == 4):
             needs("six_card_widow", "needs two or three players each for themselves", "rule_needs_small_game")
+        if self.dead_hand and (self.players != 2 or self.partnership):
+            needs("dead_hand", "needs two players each for themselves", "rule_needs_two_players")
         if self.secret_widow and self.partnership:
             needs("secret_widow", "needs a widow (an individual game)", "rule_needs_widow")
         if self.no_contract_widow_shown and self.partnership:
@@ -495,11 +503,21 @@ class RuleSet:
         house rule ``six_card_widow`` makes it six."""
         if self.partnership:
             return 0
-        return 6 if self.six_card_widow else self.players
+        return 6 if self.six_card_widow else self.hands_dealt
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands are dealt: one per player, and the dead hand under ``dead_hand``."""
+        return self.players + 1 if self.dead_hand else self.players
 
     @property
     def hand_size(self) -> int:
-        return (36 - self.widow_size) // self.players
+        return (36 - self.widow_size) // self.hands_dealt
+
+    @property
+    def dead_size(self) -> int:
+        """Cards in the dead hand (house rule ``dead_hand``): a hand's size, or 0."""
+        return self.hand_size if self.dead_hand else 0
 
     @property
     def pack_points(self) -> int:

@@ -135,7 +135,8 @@ def score_deal(deal) -> DealScore:
     n_sides = rules.sides
     bidder_side = rules.side_of(deal.bidder) if deal.bidder is not None else None
     unknown_tricks = deal.tricks_played - sum(deal.tricks)
-    unknown_points = 4 * sum(rules.points) - sum(deal.points)
+    # points out of play by rule (the dead hand, house rule dead_hand) are nobody's, not unknown
+    unknown_points = 4 * sum(rules.points) - sum(deal.points) - deal.dead_points
     discard_lost = 0
     if rules.discard_needs_trick and deal.bidder is not None and _known_zero(deal.tricks[deal.bidder], unknown_tricks):
         discard_lost = sum(rules.points[c.rank] for c in deal.discard)

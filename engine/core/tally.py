@@ -48,6 +48,7 @@ HOWS = ("own", "full", "half")
 SHEET_HOUSE_RULES = frozenset(
     {
         "six_card_widow",  # the discard a trickless bidder's pile holds
+        "dead_hand",  # what the piles add up to (the dead hand's points are nobody's)
         "min_bid_off_step",  # which bids are valid
         "dealer_opens",  # who bids first in the next deal
         "last_seat_must_open",  # a side below the floor may open; no redeal when all pass
@@ -164,6 +165,8 @@ def entry_form(rules: RuleSet) -> dict:
     return {
         "sides": rules.sides,
         "pack": 4 * sum(rules.points),
+        # house rule dead_hand: the piles hold the pack less the dead hand, at least this much
+        "dead_low": 4 * sum(rules.points) - _most_out_of_play(rules, rules.dead_size) if rules.dead_hand else None,
         "last_trick_bonus": rules.last_trick_bonus,
         "min_bid": rules.min_bid,
         "bid_step": rules.bid_step,
@@ -207,6 +210,7 @@ class RecordedDeal:
         self.tricks = [1] * rules.players
         self.tricks_played = rules.players
         self.discard: tuple = ()
+        self.dead_points = 0  # the piles' shortfall from the pack: out of play, nobody's (a sheet records every pile)
         self.last_trick_winner = None
         self.declarations: list[Declaration] = []
         self._score = None
@@ -335,10 +339,11 @@ def _floor_may_allow(rules, bid: int) -> bool:
     return rules.floor_skips_and_reopens or (rules.last_seat_must_open and bid == rules.min_bid)
 
 
-def _most_in_widow(rules) -> int:
-    """The most card points an untaken widow can hold (its cards the pack's dearest)."""
+def _most_out_of_play(rules, count: int) -> int:
+    """The most card points ``count`` cards out of play can hold (the pack's dearest): an untaken
+    widow, the dead hand (house rule ``dead_hand``)."""
     values = sorted((rules.points[c.rank] for c in ALL_CARDS), reverse=True)
-    return sum(values[: rules.widow_size])
+    return sum(values[:count])
 
 
 def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
@@ -351,9 +356,11 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
         if not _is_int(value) or not 0 <= value <= pack:
             _fail(f"deal {number}: card points go from 0 to {pack}", "points_range", deal=number, pack=pack)
     total = sum(points)
-    # a deal without a contract leaves the widow untaken: the piles hold the rest of the pack
-    widow_out = rules.widow_size and entry.get("all_pass") is True
-    if total != pack and not (widow_out and pack - _most_in_widow(rules) <= total < pack):
+    # a deal without a contract leaves the widow untaken, and the dead hand is nobody's: the piles
+    # hold the rest of the pack
+    out_of_play = rules.dead_size + (rules.widow_size if entry.get("all_pass") is True else 0)
+    low = pack - _most_out_of_play(rules, out_of_play)
+    if not low <= total <= pack:
         if rules.last_trick_bonus and total == pack + rules.last_trick_bonus:
             _fail(
                 f"deal {number}: the card points add up to {total}: leave out the last trick",
@@ -363,6 +370,16 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
                 pack=pack,
                 bonus=rules.last_trick_bonus,
             )
+        if low < pack:
+            _fail(
+                f"deal {number}: the card points add up to {total}; with {out_of_play} cards out of play "
+                f"they add up to {low} to {pack}",
+                "points_sum_range",
+                deal=number,
+                sum=total,
+                low=low,
+                pack=pack,
+            )
         _fail(
             f"deal {number}: the card points add up to {total}, not to the pack's {pack}",
             "points_sum",
@@ -370,6 +387,7 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
             sum=total,
             pack=pack,
         )
+    recorded.dead_points = pack - total
     for side, value in enumerate(points):
         seats = [s for s in range(rules.players) if rules.side_of(s) == side]
         recorded.points[seats[0]] = value

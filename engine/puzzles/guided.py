@@ -193,7 +193,7 @@ def _step(deal: Deal, seat: int, action, number: int) -> dict:
 def _compute(spec) -> dict:
     deal, seat = _deal(spec)
     rules = deal.rules
-    replay = Deal(rules, deal.initial_hands, deal.initial_widow, deal.dealer, deal.match_scores)
+    replay = deal.restart()
     steps: list[dict] = []
     events: list[dict] = []
     for mover, action in deal.history:

@@ -20,7 +20,6 @@ from ..core.actions import (
     Return,
 )
 from ..core.cards import ALL_CARDS, Card
-from ..core.deal import Deal
 from ..core.rules import PRESET_INFO
 from ..core.seats import seat_places
 from .base import PuzzleError, is_record
@@ -75,7 +74,7 @@ def record_log(deal, seat: int, reveal: bool = False) -> dict:
     raise, and every trick with its leader, cards, winner and points, and the declarations and
     partner questions made before it."""
     rules = deal.rules
-    replay = Deal(rules, deal.initial_hands, deal.initial_widow, deal.dealer, deal.match_scores)
+    replay = deal.restart()
     log = {"dealer": deal.dealer, "auction": [], "widow": [], "discard": None, "exchange": [], "raise": None}
     log["tricks"] = tricks = []
     calls: list[dict] = []
@@ -121,10 +120,11 @@ def you_seat(spec, deal) -> int:
 
 def played_cards(deal, spec) -> list[str]:
     """The cards out of play that the player to move has seen: a record's tricks, or in a
-    position every card in no hand and not on the table (a hidden ``discard`` left out)."""
+    position every card in no hand and not on the table (a hidden ``discard`` and the dead hand,
+    house rule ``dead_hand``, left out: nobody has seen them)."""
     if is_record(spec["position"]):
         return [str(a.card) for _, a in deal.history if isinstance(a, Play) and a.card not in deal.trick]
-    hidden = set(spec_discard(spec, deal))
+    hidden = set(spec_discard(spec, deal)) | set(deal.dead)
     in_play = {c for h in deal.hands for c in h} | set(deal.trick)
     return [str(c) for c in ALL_CARDS if c not in in_play and c not in hidden]
 

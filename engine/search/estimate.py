@@ -9,7 +9,7 @@ The API, small on purpose (a computer player that guesses hidden hands can share
 
 * ``knowledge_from_record(deal, seat)`` / ``knowledge_from_position(deal, seat, voids, hidden_discard)``
   → ``Knowledge``: the places the unseen cards can be (the other hands, the widow before the
-  auction ends, the bidder's discard for the others) with their sizes, and for each unseen card
+  auction ends, the bidder's discard for the others, the dead hand) with their sizes, and for each unseen card
   the places it cannot be. From a record (a whole deal so far) everything is derived: every card
   played, the voids and missing cards that the duties reveal (a card another seat did not play
   although a duty would have forced it), the widow once shown, the king and queen of a declared
@@ -45,6 +45,7 @@ from ..core.play import mask_of, why_card_illegal
 
 WIDOW = "widow"  # the widow, before the auction ends
 DISCARD = "discard"  # the bidder's discard, for a seat that is not the bidder
+DEAD = "dead"  # the dead hand (house rule dead_hand): nobody sees it
 
 
 class EstimateError(ValueError):
@@ -90,7 +91,8 @@ def _true_discard(deal: Deal) -> list[Card]:
 
 def _places_of(deal: Deal, seat: int, discard: list[Card]) -> tuple[list, list[Card]]:
     """The places unseen cards can be, with their sizes, and the unseen cards themselves: the
-    other hands, the widow before the auction ends, the bidder's discard for the others."""
+    other hands, the widow before the auction ends, the bidder's discard for the others, the
+    dead hand."""
     places: list[tuple[object, int]] = []
     unseen: set[Card] = set()
     for other in range(deal.rules.players):
@@ -103,6 +105,9 @@ def _places_of(deal: Deal, seat: int, discard: list[Card]) -> tuple[list, list[C
     if discard and seat != deal.bidder:
         places.append((DISCARD, len(discard)))
         unseen.update(discard)
+    if deal.dead:
+        places.append((DEAD, len(deal.dead)))
+        unseen.update(deal.dead)
     return places, sorted(unseen, key=lambda c: c.index)
 
 
@@ -146,7 +151,7 @@ def knowledge_from_record(deal: Deal, seat: int) -> Knowledge:
     places, unseen = _places_of(deal, seat, discard)
     names = {p for p, _ in places}
     excluded: dict[Card, set] = {}
-    replay = Deal(rules, deal.initial_hands, deal.initial_widow, deal.dealer, deal.match_scores)
+    replay = deal.restart()
     passed_to: dict[Card, int] = {}  # cards this seat saw passed in the exchange, and where they went
     for mover, action in deal.history:
         if isinstance(action, Play) and mover != seat:
@@ -182,7 +187,10 @@ def _discard_limits(deal: Deal, unseen, names, excluded) -> None:
 
 def _discardable(rules, card: Card) -> bool:
     """May ``card`` be put away after the widow? Asked of the deal's own discard rule."""
-    others = [c for c in ALL_CARDS if c.suit != card.suit and c.rank is Rank.SIX][: rules.widow_size - 1]
+    # the rest of the probe discard: low cards of the other suits (six of them: enough for the
+    # six-card widow), which no discard rule refuses
+    low = (Rank.SIX, Rank.SEVEN)
+    others = [c for c in ALL_CARDS if c.suit != card.suit and c.rank in low][: rules.widow_size - 1]
     probe = Deal(rules, [[card, *others]] + [[] for _ in range(rules.players - 1)], dealer=rules.players - 1)
     probe.phase, probe.bidder = "discard", 0
     return probe.why_illegal(Discard((card, *others))) is None
@@ -288,13 +296,15 @@ def sample_layouts(knowledge: Knowledge, count: int, rng: random.Random) -> list
 
 def with_layout(deal: Deal, layout: dict, true_discard=None) -> Deal:
     """A copy of ``deal`` whose unseen cards are placed as in ``layout``: the other hands, the
-    widow, the bidder's discard (whose points move with its cards; ``true_discard`` is the
+    widow, the dead hand, the bidder's discard (whose points move with its cards; ``true_discard`` is the
     discard of a position, a record's is found in its history)."""
     other = deal.copy()
     rules = deal.rules
     for place, cards in layout.items():
         if place == WIDOW:
             other.widow = list(cards)
+        elif place == DEAD:
+            other.dead = tuple(sorted(cards, key=lambda c: c.index))
         elif place == DISCARD:
             old = _true_discard(deal) if true_discard is None else true_discard
             other.points[deal.bidder] += sum(rules.points[c.rank] for c in cards) - sum(

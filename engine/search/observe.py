@@ -38,6 +38,7 @@ UNLIKELY_KEPT = 0.2  # how often such a deal is kept anyway
 # places an unseen card can be, besides the other seats' hands (0..3)
 DISCARD = -1  # the bidder's discard in the solo games, when this seat is not the bidder
 WIDOW = -2  # the widow, before the auction ends
+DEAD = -3  # the dead hand (house rule dead_hand): never seen, never played
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,8 @@ class Observation:
         return [a.card for _, a in self.plays if isinstance(a, Play)]
 
     def unseen(self) -> list[Card]:
-        """Cards whose place this seat has not seen: in another hand, the widow or a discard."""
+        """Cards whose place this seat has not seen: in another hand, the widow, a discard or the
+        dead hand."""
         seen = set(self.hand) | set(self.played()) | set(self.discard)
         if self.bidder is None:  # a widow shown in a deal without a contract stays where it is
             seen |= set(self.widow)
@@ -156,6 +158,8 @@ def _places(obs: Observation) -> dict[int, int]:
         places[WIDOW] = rules.widow_size  # before the auction ends, or untaken in a deal without a contract
     if obs.discarded and obs.seat != obs.bidder:
         places[DISCARD] = rules.widow_size
+    if rules.dead_hand:
+        places[DEAD] = rules.dead_size
     return places
 
 
@@ -322,7 +326,7 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
     hands = [list(layout.get(s, ())) for s in range(rules.players)]
     hands[obs.seat] = list(obs.hand)
     if obs.phase in ("play", "done"):
-        return _rebuild_play(obs, hands, layout.get(DISCARD, list(obs.discard)))
+        return _rebuild_play(obs, hands, layout.get(DISCARD, list(obs.discard)), layout)
     # Before trick play the seat to act knows every card moved so far: undo the moves.
     initial = hands
     bidder = obs.bidder
@@ -333,7 +337,9 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
         returned = list(obs.returned or ())
         initial[bidder] = [c for c in initial[bidder] + returned if c not in obs.given]
         initial[partner] = [c for c in initial[partner] if c not in returned] + list(obs.given)
-    deal = Deal(rules, initial, layout.get(WIDOW, list(obs.widow)), obs.dealer, obs.match_scores)
+    deal = Deal(
+        rules, initial, layout.get(WIDOW, list(obs.widow)), obs.dealer, obs.match_scores, dead=layout.get(DEAD, ())
+    )
     try:
         for _, action in obs.pre_play:
             if action is None:
@@ -344,7 +350,7 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
     return deal
 
 
-def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card]) -> Deal | None:
+def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card], layout: dict) -> Deal | None:
     """Trick play from its start (each hand then: its cards now and the cards it played),
     replayed to now through ``Deal``; the deal's ``history`` holds the trick play only."""
     from ..core.notation import parse_position
@@ -360,6 +366,8 @@ def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card]
         "hands:" + ",".join(format_hand(sort_cards(h)) for h in start),
         f"lead:{leader}",
     ]
+    if rules.dead_hand:
+        fields.append("dead:" + format_hand(sort_cards(layout.get(DEAD, ()))))
     if obs.bidder is not None:
         fields += [f"bidder:{obs.bidder}", f"bid:{obs.bid}", f"contract:{obs.contract}"]
         kept = sum(rules.points[c.rank] for c in discard)

@@ -188,9 +188,14 @@ export class HouseRules {
     return out;
   }
 
+  // Every option the rules text changes: those kept from a loaded rule set and the chosen ones.
+  rulesOptions() {
+    return { ...this.other, ...this.chosen() };
+  }
+
   // The rule set as text: the preset, then every kept option and every chosen house rule.
   rulesText(preset) {
-    const options = { ...this.other, ...this.chosen() };
+    const options = this.rulesOptions();
     return [preset, ...Object.entries(options).map(([name, value]) => optionText(name, value))].join("+");
   }
 

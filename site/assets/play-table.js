@@ -73,6 +73,16 @@ export function renderTable() {
   const info = [`${ui("trump")}: ${state.trump ? catalog.suits[state.trump].nom : ui("no_trump")}`];
   if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder).toLowerCase()})`);
   middle.append(el("p", "table-info", info.join(" · ")));
+  if (state.dead_count) middle.append(el("p", "table-info dead-hand", ui("play_dead_hand", { n: state.dead_count })));
+  // a widow the engine shows in a deal without a contract (house rule no_contract_widow_shown):
+  // face up beside the trick for the whole deal, out of play
+  if (state.bidder === null && state.widow.length && state.phase === "play") {
+    const out = el("p", "table-info widow-out");
+    const cards = el("span", "cards");
+    cards.append(...state.widow.map(cardSpan));
+    out.append(`${ui("play_widow_out")}: `, cards);
+    middle.append(out);
+  }
   const heading = el("h2", "table-heading", ui("trick"));
   heading.id = "trick-title";
   const now = trickList(state.trick);

@@ -87,6 +87,7 @@ async function fillEditor(position, kind, showAll, answerText) {
   form.lead.value = f.lead;
   form.trick.value = f.trick ?? "";
   form.decl.value = declFromNotation(f.decl ?? "");
+  form.dead.value = f.dead ?? "";
   form.kind.value = kind;
   form.answer.value = answerText;
   form.show.checked = showAll;
@@ -103,6 +104,8 @@ function updateSeats() {
   // hidden and disabled: some phones' pickers list hidden options
   for (const option of form.lead.options) option.hidden = option.disabled = Number(option.value) >= players();
   if (Number(form.lead.value) >= players()) form.lead.value = "0";
+  // the dead hand's field, while the house rule dead_hand is on (the engine says which presets take it)
+  document.getElementById("ed-dead-field").hidden = houseRules.rulesOptions().dead_hand !== true;
 }
 
 function positionFromForm() {
@@ -112,6 +115,7 @@ function positionFromForm() {
   if (form.trick.value.trim()) parts.push(`trick:${form.trick.value.trim()}`);
   const decl = declToNotation(form.decl.value);
   if (decl) parts.push(`decl:${decl}`);
+  if (!document.getElementById("ed-dead-field").hidden) parts.push(`dead:${form.dead.value.trim()}`);
   return parts.join("/");
 }
 
@@ -125,15 +129,17 @@ function markField(error) {
   const params = (error && error.params) || {};
   const field = Number.isInteger(params.seat) && params.field === undefined ? form.querySelector(`#ed-hand-${params.seat}`)
     : params.field === "decl" ? form.decl
+    : params.field === "dead" ? form.dead
     : [...houseRules.box.querySelectorAll("input, select")].find((input) => input.name === params.option);
   if (field) field.setAttribute("aria-invalid", "true");
   if (field && houseRules.box.contains(field)) houseRules.details.open = true;
 }
 
 form.rules.addEventListener("change", () => {
-  updateSeats();
   houseRules.choosePreset(form.rules.value);
+  updateSeats();
 });
+houseRules.box.addEventListener("change", updateSeats);
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const row = document.getElementById("ed-link-row");
@@ -177,7 +183,7 @@ form.addEventListener("submit", async (event) => {
   };
 });
 
-updateSeats();
 houseRules.show(form.rules.value);
+updateSeats();
 window.addEventListener("hashchange", openShared);
 openShared();

@@ -547,7 +547,10 @@ function renderEntry() {
   played.dataset.for = "played all_pass";
   const points = el("fieldset", "points");
   points.append(el("legend", "", say("points")));
-  const pointsHelp = el("p", "field-help", say(form.sides === players.length ? "points_help" : "points_pairs_help", { pack: form.pack }));
+  // under the dead hand (house rule) the piles hold less than the pack: the engine says how much less
+  const dead = form.dead_low !== null && form.dead_low !== undefined;
+  const helpKey = dead ? "points_dead_help" : form.sides === players.length ? "points_help" : "points_pairs_help";
+  const pointsHelp = el("p", "field-help", say(helpKey, { pack: form.pack, low: form.dead_low }));
   points.append(pointsHelp);
   const values = Array.isArray(entry.points) ? entry.points : [];
   sides.forEach((name, side) => {

@@ -12,7 +12,7 @@ from test_play import SHOTS, Journey, script
 import build
 from engine.coach.game import step
 from engine.core.rules import parse_rules
-from sitebuild.catalogs import card_name, fmt
+from sitebuild.catalogs import card_label, card_name, fmt
 
 FI = build.load_catalog("fi")
 LABELS = FI["option_labels"]
@@ -251,6 +251,10 @@ def test_the_widow_shown_without_a_contract_sets_the_rules_it_needs_and_the_engi
     assert j.game.get_attribute("data-phase") == "play"
     story = page.locator("#story-list").inner_text()
     assert fmt(FI["ui"]["ev_widow"], {"cards": ", ".join(card_name(c, "nom", FI) for c in widow)}, FI) in story
+    # and it stays face up on the table, beside the trick, for the whole deal
+    out = page.locator("#table .widow-out")
+    assert out.inner_text().startswith(FI["ui"]["play_widow_out"])
+    assert [c.get_attribute("aria-label") for c in out.locator(".card").all()] == [card_label(c, FI) for c in widow]
     # a link with these rules opens with the control on and nothing else named apart
     v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = v.open(base_url + "/fi/play/#rules=" + NO_CONTRACT)
@@ -284,4 +288,47 @@ def test_the_editor_keeps_the_chosen_opening_minimum_in_the_link(visit, base_url
     assert parse_rules(rules) == parse_rules(
         "three-player+min_bid=47+min_bid_off_step+forced_opening=off+all_pass_no_contract+no_contract_widow_shown"
     )
+    assert not v.errors
+
+
+DEAD_HAND = "rules:wikibooks-2p+dead_hand/hands:A..A.K,T..T.A/lead:0/dead:KQJ9.AKQJ9.K.Q"
+
+
+def test_the_editor_asks_for_the_dead_hand_while_the_rule_is_on_and_never_shows_its_cards(visit, base_url):
+    """House rule dead_hand: a position names its dead hand (field ``dead``). The editor has a field
+    for it, shown while the rule is on; an empty one is refused by the engine and marked; the puzzle
+    itself never shows a card of the dead hand."""
+    from engine.core.notation import parse_position
+
+    dead = parse_position(DEAD_HAND).dead
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = v.open(base_url + "/fi/position/#k=legal-card&p=" + DEAD_HAND)
+    page.locator("#ed-house[open]").wait_for(timeout=60_000)
+    page.wait_for_function("document.querySelector('#ed-rule-dead_hand')?.checked === true", timeout=60_000)
+    field = page.locator("#ed-dead")
+    assert field.is_visible() and field.input_value() == "KQJ9.AKQJ9.K.Q"
+    assert page.locator("#ed-house .house-other").is_hidden()
+    shared = page.locator("#shared")
+    shared.locator(".hand button").first.wait_for(timeout=60_000)
+    labels = " ".join(b.get_attribute("aria-label") or "" for b in shared.locator("button").all())
+    for card in dead:
+        name, spoken = card_name(str(card), "nom", FI), card_label(str(card), FI)
+        assert name not in shared.inner_text() and spoken not in labels, (name, spoken)
+    # the rule off: no field, and the link carries no dead hand; on again: the field is back
+    page.locator("#ed-rule-dead_hand").tap()
+    assert field.is_hidden()
+    page.locator("#ed-rule-dead_hand").tap()
+    assert field.is_visible()
+    field.fill("")
+    page.locator("button.make-link").tap()
+    error = page.locator("#ed-result .error")
+    error.wait_for(timeout=60_000)
+    assert error.inner_text() == fmt(FI["errors"]["dead_size"], {"count": 0, "want": 11}, FI)
+    assert field.get_attribute("aria-invalid") == "true"
+    field.fill("KQJ9.AKQJ9.K.Q")
+    page.locator("button.make-link").tap()
+    link = page.locator("#ed-link")
+    link.wait_for(state="visible", timeout=60_000)
+    position = unquote(re.search(r"&p=([^&]*)", link.get_attribute("href")).group(1))
+    assert parse_position(position).dead == dead and "dead:KQJ9.AKQJ9.K.Q" in position
     assert not v.errors

@@ -388,3 +388,49 @@ def test_the_setup_offers_the_house_rules_a_sheet_records_and_an_opening_off_the
     house = page.locator("#score-house-info").inner_text()
     assert cat["option_labels"]["min_bid_off_step"] in house
     assert not v.errors
+
+
+def test_a_two_player_sheet_with_the_dead_hand_takes_piles_short_of_the_pack(visit, base_url):
+    """wikibooks-2p with the house rule dead_hand, in Finnish: the help under the points says the
+    piles hold less than the pack (from the engine's form), piles of 110 are a whole deal, and piles
+    that the dearest dead hand could not explain are refused with the range."""
+    cat = catalog("fi")
+    rules = "wikibooks-2p+dead_hand"
+    two = {**sheet_of(rules, []), "players": NAMES[:2]}
+    form = tally(two)["form"]
+    assert form["dead_low"] == 24 and form["pack"] == 120
+    v = visit(**PHONE)
+    page = v.open(base_url + "/fi/score/")
+    page.locator("#score-setup").wait_for()
+    page.select_option("#score-rules", "wikibooks-2p")
+    page.locator("#score-house summary").click()
+    page.check("#score-rule-dead_hand")
+    for seat, name in enumerate(NAMES[:2]):
+        page.fill(f"#score-player-{seat}", name)
+    page.select_option("#score-first-dealer", "0")
+    page.click("#score-start")
+    page.locator("#score-game").wait_for()
+    wait_engine(page)
+    help_text = fmt(cat["score"]["ui"]["points_dead_help"], {"low": 24, "pack": 120}, cat)
+    shown = "document.querySelector('#score-entry-fields .points .field-help')?.textContent"
+    wait_until(page, f"{shown} === {json.dumps(help_text)}")
+    if page.locator("#score-kind-played").count():
+        page.check("#score-kind-played")
+    page.select_option("#score-bidder", "0")
+    page.fill("#score-bid", "50")
+    page.fill("#score-points-0", "10")
+    page.fill("#score-points-1", "0")
+    page.click("#score-save")
+    error = page.locator("#score-entry-error")
+    error.wait_for()
+    params = {"deal": 1, "sum": 10, "low": 24, "pack": 120}
+    assert error.inner_text() == fmt(cat["score"]["errors"]["points_sum_range"], params, cat)
+    page.fill("#score-points-0", "60")
+    page.fill("#score-points-1", "50")
+    page.click("#score-save")
+    wait_checked(page, 1)
+    deal = {"bidder": 0, "bid": 50, "points": [60, 50]}
+    out = tally({**two, "deals": [deal]})
+    assert out["totals"] == [50, 50] and totals_on_page(page) == out["totals"]
+    assert cat["option_labels"]["dead_hand"] in page.locator("#score-house-info").inner_text()
+    assert not v.errors

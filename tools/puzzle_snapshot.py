@@ -36,7 +36,11 @@ def main(argv: list[str]) -> int:
         old = json.loads(gzip.decompress(OUT.read_bytes())) if OUT.exists() else {}
         fresh = json.loads(text)
         differ = sorted(k for k in fresh.keys() | old.keys() if fresh.get(k) != old.get(k))
-        print(f"{len(differ)} of {len(fresh)} puzzles differ from {OUT.name}: {', '.join(differ[:10]) or 'none'}")
+        print(
+            f"{len(differ)} of {len(fresh)} puzzles differ in some field from {OUT.name} "
+            f"(tests/test_puzzle_snapshot.py leaves out the fields the registry added on purpose): "
+            f"{', '.join(differ[:10]) or 'none'}"
+        )
         print("nothing written; run with --write to rewrite the snapshot")
         return 0
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))

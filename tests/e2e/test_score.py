@@ -172,6 +172,8 @@ def test_a_whole_game_to_500_entered_by_hand_then_reloaded_and_shared(visit, bas
     setup_game(page, lang, house_rule)
     wait_engine(page)
     assert page.locator("#score-engine").inner_text() == say(lang, "engine_ready")
+    # the page says the engine is ready, then asks it to tally: the next line comes with its answer
+    wait_until(page, "document.querySelector('#score-next').textContent !== ''")
     assert page.locator("#score-next").inner_text() == say(lang, "next", dealer="Aino", bidder="Eero")
     # a wrong entry: the card points do not add up; the message in the page's language, nothing lost
     wrong = {**DEALS[0], "points": [30, 60, 31]}

@@ -166,7 +166,7 @@ def entry_form(rules: RuleSet) -> dict:
         "sides": rules.sides,
         "pack": 4 * sum(rules.points),
         # house rule dead_hand: the piles hold the pack less the dead hand, at least this much
-        "dead_low": 4 * sum(rules.points) - _most_out_of_play(rules, rules.dead_size) if rules.dead_hand else None,
+        "dead_low": _lowest_piles(rules, all_pass=False) if rules.dead_hand else None,
         "last_trick_bonus": rules.last_trick_bonus,
         "min_bid": rules.min_bid,
         "bid_step": rules.bid_step,
@@ -339,11 +339,13 @@ def _floor_may_allow(rules, bid: int) -> bool:
     return rules.floor_skips_and_reopens or (rules.last_seat_must_open and bid == rules.min_bid)
 
 
-def _most_out_of_play(rules, count: int) -> int:
-    """The most card points ``count`` cards out of play can hold (the pack's dearest): an untaken
-    widow, the dead hand (house rule ``dead_hand``)."""
+def _lowest_piles(rules, all_pass: bool) -> int:
+    """The fewest card points the piles can add up to: the pack less the most the cards out of play
+    can hold (their count's dearest), which are the dead hand (house rule ``dead_hand``) and, in a
+    deal without a contract, the untaken widow."""
+    out_of_play = rules.dead_size + (rules.widow_size if all_pass else 0)
     values = sorted((rules.points[c.rank] for c in ALL_CARDS), reverse=True)
-    return sum(values[:count])
+    return sum(values) - sum(values[:out_of_play])
 
 
 def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
@@ -358,8 +360,7 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
     total = sum(points)
     # a deal without a contract leaves the widow untaken, and the dead hand is nobody's: the piles
     # hold the rest of the pack
-    out_of_play = rules.dead_size + (rules.widow_size if entry.get("all_pass") is True else 0)
-    low = pack - _most_out_of_play(rules, out_of_play)
+    low = _lowest_piles(rules, all_pass=entry.get("all_pass") is True)
     if not low <= total <= pack:
         if rules.last_trick_bonus and total == pack + rules.last_trick_bonus:
             _fail(
@@ -372,8 +373,8 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
             )
         if low < pack:
             _fail(
-                f"deal {number}: the card points add up to {total}; with {out_of_play} cards out of play "
-                f"they add up to {low} to {pack}",
+                f"deal {number}: the card points add up to {total}; with cards out of play they add up "
+                f"to {low} to {pack}",
                 "points_sum_range",
                 deal=number,
                 sum=total,

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..core.actions import Discard, Give, Play, Return
-from ..core.cards import ALL_CARDS, Card, Rank
+from ..core.cards import ALL_CARDS, Card, Rank, sort_cards
 from ..core.deal import Deal
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of, why_card_illegal
@@ -304,7 +304,7 @@ def with_layout(deal: Deal, layout: dict, true_discard=None) -> Deal:
         if place == WIDOW:
             other.widow = list(cards)
         elif place == DEAD:
-            other.dead = tuple(sorted(cards, key=lambda c: c.index))
+            other.dead = tuple(sort_cards(cards))
         elif place == DISCARD:
             old = _true_discard(deal) if true_discard is None else true_discard
             other.points[deal.bidder] += sum(rules.points[c.rank] for c in cards) - sum(

@@ -326,7 +326,7 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
     hands = [list(layout.get(s, ())) for s in range(rules.players)]
     hands[obs.seat] = list(obs.hand)
     if obs.phase in ("play", "done"):
-        return _rebuild_play(obs, hands, layout.get(DISCARD, list(obs.discard)), layout)
+        return _rebuild_play(obs, hands, layout.get(DISCARD, list(obs.discard)), layout.get(DEAD, []))
     # Before trick play the seat to act knows every card moved so far: undo the moves.
     initial = hands
     bidder = obs.bidder
@@ -350,7 +350,7 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
     return deal
 
 
-def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card], layout: dict) -> Deal | None:
+def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card], dead: list[Card]) -> Deal | None:
     """Trick play from its start (each hand then: its cards now and the cards it played),
     replayed to now through ``Deal``; the deal's ``history`` holds the trick play only."""
     from ..core.notation import parse_position
@@ -367,7 +367,7 @@ def _rebuild_play(obs: Observation, hands: list[list[Card]], discard: list[Card]
         f"lead:{leader}",
     ]
     if rules.dead_hand:
-        fields.append("dead:" + format_hand(sort_cards(layout.get(DEAD, ()))))
+        fields.append("dead:" + format_hand(sort_cards(dead)))
     if obs.bidder is not None:
         fields += [f"bidder:{obs.bidder}", f"bid:{obs.bid}", f"contract:{obs.contract}"]
         kept = sum(rules.points[c.rank] for c in discard)

@@ -14,6 +14,7 @@ const form = document.getElementById("editor");
 // the engine's registry (engine/puzzles: Kind.editable, Kind.editor_default)
 const KINDS = [...form.kind.options].map((option) => option.value);
 const result = document.getElementById("ed-result");
+const deadField = document.getElementById("ed-dead-field"); // house rule dead_hand: the dead hand's cards
 const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
 
 function showError(text) {
@@ -105,7 +106,7 @@ function updateSeats() {
   for (const option of form.lead.options) option.hidden = option.disabled = Number(option.value) >= players();
   if (Number(form.lead.value) >= players()) form.lead.value = "0";
   // the dead hand's field, while the house rule dead_hand is on (the engine says which presets take it)
-  document.getElementById("ed-dead-field").hidden = houseRules.rulesOptions().dead_hand !== true;
+  deadField.hidden = houseRules.rulesOptions().dead_hand !== true;
 }
 
 function positionFromForm() {
@@ -115,7 +116,7 @@ function positionFromForm() {
   if (form.trick.value.trim()) parts.push(`trick:${form.trick.value.trim()}`);
   const decl = declToNotation(form.decl.value);
   if (decl) parts.push(`decl:${decl}`);
-  if (!document.getElementById("ed-dead-field").hidden) parts.push(`dead:${form.dead.value.trim()}`);
+  if (!deadField.hidden) parts.push(`dead:${form.dead.value.trim()}`);
   return parts.join("/");
 }
 

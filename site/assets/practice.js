@@ -9,6 +9,7 @@
 // {streak, best, reason} with reason "right", "wrong", "revealed" or "skip".
 import { engine, engineUnavailable } from "./engine-client.js";
 import { catalog, errorText, format, ui } from "./messages.js";
+import { reducedMotion } from "./motion.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 
@@ -98,6 +99,8 @@ function endStreak(reason) {
   const was = streak;
   const key = `streak_end_${reason}${was === 0 ? "_zero" : was === 1 ? "_one" : ""}`;
   say(ui(key, { n: was }), true);
+  // the puzzle's own feedback (why) is just above: bring the note and its button into view too
+  note.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   streak = 0;
   skipped = false;
   if (was > 0) streakChanged(reason);

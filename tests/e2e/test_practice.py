@@ -71,10 +71,12 @@ def answer(section, right):
 
 
 def streak_in_view(page):
-    """The streak's number is on the screen (the bar is sticky), wherever the drill is scrolled."""
+    """The streak bar and its number are on the screen (the bar is sticky), wherever the drill is
+    scrolled (the bar's box: the number's own grows for a moment while it moves)."""
     height = page.viewport_size["height"]
-    box = page.locator("[data-streak]").bounding_box()
+    box = page.locator("#streak-bar").bounding_box()
     assert box and box["y"] >= -0.5 and box["y"] + box["height"] <= height + 0.5, box
+    expect(page.locator("#streak-bar [data-streak]")).to_be_in_viewport()
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
@@ -117,7 +119,10 @@ def test_the_streak_grows_moves_on_allows_one_skip_and_ends_on_a_wrong_answer(vi
     answer(section, right=False)
     expect(number).to_have_text("0")
     expect(words).to_have_text(ui(lang, "streak_end_wrong_one", n=1))
-    assert section.locator(".feedback").inner_text().strip()  # the puzzle says why the answer is wrong
+    # the puzzle says why the answer is wrong, and that and the note with its button are on the screen
+    assert section.locator(".feedback").inner_text().strip()
+    expect(section.locator(".feedback")).to_be_in_viewport()
+    expect(again).to_be_in_viewport()
     expect(again).to_have_text(ui(lang, "practice_theme_again"))
     again.click()
     section = drill(page, 7)

@@ -170,3 +170,21 @@ def test_under_reduced_motion_the_streak_does_not_move(visit, base_url):
     expect(number).to_have_text("1")
     assert number.evaluate("(e) => getComputedStyle(e).animationName") == "none"
     assert not v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_axe_finds_nothing_serious_in_a_streak_with_its_notes(visit, base_url, lang):
+    from axe_playwright_python.sync_playwright import Axe
+
+    v = visit(bypass_csp=True)  # axe-core is injected as a script
+    for pattern in ("**/assets/worker.*.js", "**/assets/pyodide/**"):
+        v.context.route(pattern, lambda route: route.abort())
+    page = v.open(f"{base_url}/{lang}/practice/")
+    answer(drill(page, 1), right=True)
+    drill(page, 2)
+    page.locator("#next-drill").click()  # the skip's note
+    answer(drill(page, 3), right=False)  # the end's note and its button
+    expect(page.locator("#theme-again")).to_be_visible()
+    results = Axe().run(page)
+    bad = [x for x in results.response["violations"] if x["impact"] in ("serious", "critical")]
+    assert not bad, [(x["id"], x["nodes"][0]["html"]) for x in bad]

@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach clean
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -68,6 +68,9 @@ bench-site: setup build
 
 bench-build: $(VENV)/.installed
 	$(PY) benchmarks/bench_build.py
+
+bench-drills: $(VENV)/.installed
+	$(PY) benchmarks/bench_drills.py
 
 clean:
 	rm -rf _site dist build/og-cache .cache

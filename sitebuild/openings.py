@@ -6,8 +6,8 @@ by the engine at build time through the same JSON ops the page's worker calls (`
   (the computers' actions up to the learner's first turn), exactly what the worker would send.
   The page shows one at once and sends its history to the engine for every later step.
 * ``drill_bank()``: the first drills of every practice theme, each with its view, solution and
-  answer table (op ``drill``), as the lessons ship theirs. The first scoring drills are played
-  under the common presets (never the German variant first).
+  answer table (op ``drill``), as the lessons ship theirs. Every one is in the theme's game
+  (``GAME_FOR``: the three-player game), whatever the engine's drill generator does.
 
 Each answer is cached by its request and the engine's source (``engine.search.memo`` with the build's
 disk store, ``sitebuild/cache.py``; outside the build's deep-search mode, so the engine
@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 
-from engine.coach.drills import THEMES
+from engine.coach.drills import GAME_FOR, THEMES
 from engine.core.rules import PRESETS
 from engine.search import memo
 from engine.web import handle
@@ -30,7 +30,6 @@ OPENING_SEEDS = (7301, 11027, 40213, 91807)  # per preset, when every computer h
 MIXED_SEEDS = (52711,)  # per preset and mix of levels
 LEVELS = ("normal", "easy")
 DRILLS_PER_THEME = 4
-FIRST_PRESETS = ("three-player", "faq", "faq-pairs")  # the first drills: the common presets
 
 
 def _ask(request: dict) -> dict:
@@ -81,10 +80,8 @@ def drill_bank() -> dict:
             drills = []
             for seed in range(1, 400):
                 answer = _ask({"op": "drill", "theme": theme, "seed": seed})
-                rules = answer["view"]["rules"]
-                first = len(drills) < 2
-                if first and rules not in FIRST_PRESETS:
-                    continue  # the first drills under a common preset (never the German variant first)
+                if answer["view"]["rules"] != GAME_FOR[theme]:
+                    continue  # a drill of the bank is in the theme's game
                 if any(d["puzzle"]["position"] == answer["puzzle"]["position"] for d in drills):
                     continue
                 drills.append({"seed": seed, **answer})

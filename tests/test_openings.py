@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from engine.coach.drills import THEMES, drill
+from engine.coach.drills import GAME_FOR, THEMES, drill
 from engine.coach.game import step
 from engine.core.rules import PRESETS
 from engine.puzzles import answer_table
@@ -48,5 +48,22 @@ def test_the_drill_bank_has_the_engines_drills_with_their_answer_tables(prepared
         for d in drills:
             assert d["puzzle"] == drill(theme, d["seed"])
             assert d["table"] == answer_table(d["puzzle"])
-        # the first drills are played under the common presets (never the German variant first)
-        assert all(d["view"]["rules"] in openings.FIRST_PRESETS for d in drills[:2]), theme
+        # every drill of the bank is in the theme's game (the three-player game)
+        assert all(d["view"]["rules"] == GAME_FOR[theme] for d in drills), theme
+
+
+def test_the_drill_bank_takes_only_drills_of_the_themes_game(monkeypatch):
+    """The bank's filter on its own: of the answers the engine gives, only those in the theme's game."""
+    asked = []
+
+    def fake(request):
+        asked.append(request["seed"])
+        rules = ("faq", "faq-pairs", "three-player")[request["seed"] % 3]
+        position = f"{request['theme']}-{request['seed']}"
+        return {"puzzle": {"position": position}, "view": {"rules": rules}}
+
+    monkeypatch.setattr(openings, "_ask", fake)
+    bank = openings.drill_bank()
+    for theme, drills in bank.items():
+        assert [d["view"]["rules"] for d in drills] == ["three-player"] * openings.DRILLS_PER_THEME, theme
+        assert [d["seed"] for d in drills] == [2, 5, 8, 11]

@@ -50,6 +50,9 @@ export function startEngine() {
     for (const resolve of waiting.values()) resolve({ ok: false, error: { code: "cancelled", message: "cancelled" } });
     waiting.clear();
   }
+  // start-engine.js starts the worker before the page's script has attached its own handler: a
+  // failure in between is handled (each page says it in its own words), not an unhandled rejection
+  ready.catch(() => {});
   return { ready, request, terminate };
 }
 

@@ -68,6 +68,30 @@ def parse_front_matter(text: str, path: Path) -> tuple[dict, list[str], int]:
 
 
 PUZZLE_OPEN = re.compile(r"^:::\s*puzzle\s+([A-Za-z0-9-]+)\s*$")
+# A closed aside (``::: aside TITLE`` ... ``:::``): what other tables do, folded away under its
+# title at the very end of a lesson. The Markdown renderer draws it as <details> (sitebuild/pages.py).
+ASIDE_OPEN = re.compile(r"^:::\s*aside(?:\s+(.*?))?\s*$")
+
+
+def read_aside(path: Path, lines: list[str], i: int, first: int) -> int:
+    """Check the aside that opens at ``lines[i]`` and return the index of its closing ``:::``:
+    it has a title, is closed, holds no heading or other block, and only blank lines follow it."""
+    number = first + i
+    if not (ASIDE_OPEN.match(lines[i].strip()).group(1) or "").strip():
+        raise BuildError(f"{rel(path)}:{number}: an aside needs a title: '::: aside Other tables'")
+    j = i + 1
+    while j < len(lines) and lines[j].strip() != ":::":
+        inner = lines[j].strip()
+        if inner.startswith(":::"):
+            raise BuildError(f"{rel(path)}:{first + j}: an aside cannot hold another block, got {lines[j]!r}")
+        if inner.startswith("#"):
+            raise BuildError(f"{rel(path)}:{first + j}: an aside cannot hold a heading, got {lines[j]!r}")
+        j += 1
+    if j >= len(lines):
+        raise BuildError(f"{rel(path)}:{number}: the aside is not closed with :::")
+    if any(line.strip() for line in lines[j + 1 :]):
+        raise BuildError(f"{rel(path)}:{number}: an aside comes at the end of the lesson, after its last puzzle")
+    return j
 
 
 def parse_lesson_text(path: Path) -> LessonText:
@@ -81,8 +105,16 @@ def parse_lesson_text(path: Path) -> LessonText:
         line = lines[i]
         number = first + i
         match = PUZZLE_OPEN.match(line.strip())
+        if ASIDE_OPEN.match(line.strip()):
+            close = read_aside(path, lines, i, first)
+            buffer.extend(lines[i : close + 1])
+            i = close + 1
+            continue
         if line.strip().startswith(":::") and not match:
-            raise BuildError(f"{rel(path)}:{number}: expected '::: puzzle ID' to open a puzzle block, got {line!r}")
+            raise BuildError(
+                f"{rel(path)}:{number}: expected '::: puzzle ID' to open a puzzle block "
+                f"(or '::: aside TITLE' at the end), got {line!r}"
+            )
         if not match:
             buffer.append(line)
             i += 1

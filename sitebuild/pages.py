@@ -12,6 +12,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markupsafe import Markup
 
 from engine.coach.drills import THEMES as DRILL_THEMES
@@ -37,13 +38,43 @@ from .catalogs import (
 )
 from .fingerprint import Published, template_globals
 from .images import write_images
-from .lessons import Lesson, LessonText, lesson_steps, toml_line
+from .lessons import ASIDE_OPEN, Lesson, LessonText, lesson_steps, toml_line
 from .manifest import write_manifests
 
 
 def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    md.block.ruler.before("fence", "aside", aside_block, {"alt": ["paragraph"]})
+    md.add_render_rule("aside_open", render_aside_open)
+    md.add_render_rule("aside_close", lambda self, tokens, idx, options, env: "</details>\n")
     return md
+
+
+def aside_block(state, start: int, end: int, silent: bool) -> bool:
+    """``::: aside TITLE`` ... ``:::`` (sitebuild/lessons.py checks where it stands): a closed
+    <details> whose summary is the title; what is inside is Markdown."""
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    match = ASIDE_OPEN.match(line.strip())
+    if not match or state.sCount[start] - state.blkIndent >= 4:
+        return False
+    if silent:
+        return True
+    close = start + 1
+    while close < end and state.src[state.bMarks[close] : state.eMarks[close]].strip() != ":::":
+        close += 1
+    parent, line_max = state.parentType, state.lineMax
+    state.parentType, state.lineMax = "aside", close
+    token = state.push("aside_open", "details", 1)
+    token.block, token.info, token.map = True, (match.group(1) or "").strip(), [start, close]
+    state.md.block.tokenize(state, start + 1, close)
+    state.push("aside_close", "details", -1).block = True
+    state.parentType, state.lineMax = parent, line_max
+    state.line = close + 1
+    return True
+
+
+def render_aside_open(self, tokens, idx, options, env) -> str:
+    return f'<details class="aside"><summary>{escapeHtml(tokens[idx].info)}</summary>\n'
 
 
 def json_for_script(value) -> Markup:

@@ -84,6 +84,31 @@ def test_raw_html_in_lessons_is_escaped(tmp_path):
     assert "<em>text</em>" in page
 
 
+ASIDE = "\n::: aside Other <b>tables</b>\nThe *FAQ* gives 20 points for the last trick.\n:::\n"
+
+
+def test_an_aside_at_the_end_is_a_closed_details_with_its_title_escaped(tmp_path):
+    run_build(tmp_path, make_lesson(tmp_path, en=GOOD_MD.format(title="T") + ASIDE))
+    page = (tmp_path / "out" / "en" / "lessons" / "test" / "index.html").read_text()
+    aside = page.split('<details class="aside">')[1].split("</details>")[0]
+    assert "<summary>Other &lt;b&gt;tables&lt;/b&gt;</summary>" in aside
+    assert "The <em>FAQ</em> gives 20 points" in aside
+    assert '<details class="aside" open' not in page and ":::" not in page.split("<main")[1]
+
+
+@pytest.mark.parametrize(
+    "aside, fragments",
+    [
+        ("\n::: aside\nText.\n:::\n", ["01-test/en.md:13", "needs a title"]),
+        ("\n::: aside T\nText.\n", ["01-test/en.md:13", "not closed"]),
+        ("\n::: aside T\n## Heading\n:::\n", ["01-test/en.md:14", "cannot hold a heading"]),
+        ("\n::: aside T\nText.\n:::\n\nMore text.\n", ["01-test/en.md:13", "at the end of the lesson"]),
+    ],
+)
+def test_an_aside_must_have_a_title_be_closed_and_come_last(tmp_path, aside, fragments):
+    fails(tmp_path, make_lesson(tmp_path, en=GOOD_MD.format(title="T") + aside), *fragments)
+
+
 def test_catalog_json_cannot_close_its_script_tag(tmp_path):
     run_build(tmp_path, make_lesson(tmp_path))
     page = (tmp_path / "out" / "fi" / "lessons" / "test" / "index.html").read_text()

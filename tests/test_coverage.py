@@ -105,3 +105,41 @@ def test_at_least_100_puzzles_in_both_languages():
     for lesson in lessons:
         for text in lesson.texts.values():
             assert set(text.puzzles) == {p["id"] for p in lesson.puzzles}
+
+
+# Lessons 1-12 teach one game, the three-player game (issue 33): another rule set is named only
+# in the closed aside at a lesson's end ("::: aside"), and what it points to is a variant lesson.
+OTHER_RULE_SETS = {
+    "en": r"\b(?:FAQ|Wikibooks|Ukrainian|German|house rules?|partnership|pairs|two-player|four-player)\b",
+    "fi": r"(?:\bUKK|Wikikirjasto|ukrainan|ukrainala|saksalai|talon sään|paripel|kaksinpel|nelinpel|neljästään)",
+}
+VARIANT_LESSONS = {"faq-rules", "two-and-four", "pairs", "ukrainian-and-german", "house-rules"}
+
+
+def early_lesson_texts():
+    for folder in sorted((ROOT / "lessons").iterdir()):
+        if folder.is_dir() and folder.name[:2].isdigit() and int(folder.name[:2]) <= 12:
+            for lang in ("en", "fi"):
+                text = (folder / f"{lang}.md").read_text(encoding="utf-8")
+                body, _, aside = text.partition("\n::: aside ")
+                yield folder.name, lang, body, aside
+
+
+def test_early_lessons_name_other_rule_sets_only_in_their_closing_aside():
+    import re
+
+    found = []
+    for name, lang, body, _ in early_lesson_texts():
+        for number, line in enumerate(body.splitlines(), 1):
+            for match in re.finditer(OTHER_RULE_SETS[lang], line, re.I):
+                found.append(f"lessons/{name}/{lang}.md:{number}: {match.group(0)!r}")
+    assert found == []
+
+
+def test_an_early_lessons_aside_points_to_the_variant_lessons():
+    import re
+
+    for name, lang, _, aside in early_lesson_texts():
+        if aside:
+            links = set(re.findall(r"\]\(\.\./([a-z0-9-]+)/\)", aside))
+            assert links and links <= VARIANT_LESSONS, (name, lang, links)

@@ -19,8 +19,9 @@ from engine import puzzles
 from sitebuild import cache
 
 SNAPSHOT = Path(__file__).parent / "fixtures" / "puzzle-snapshot.json.gz"
-# fields the registry added: how a page renders a kind, and why a wrong answer is wrong
-ADDED = {"form", "shape", "answer", "words", "reason", "lines", "figures", "mistakes"}
+# fields the registry added: how a page renders a kind, and why a wrong answer is wrong (issue 33
+# added ``check``: what to check when a typed number is no recognised slip)
+ADDED = {"form", "shape", "answer", "words", "reason", "lines", "figures", "mistakes", "check"}
 
 
 def _differences(before, after, path: str) -> list[str]:

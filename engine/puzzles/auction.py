@@ -1,6 +1,7 @@
 """``auction``: ``position`` is the record of an auction; pick the player who becomes the bidder.
 Players are numbered in bidding order (1 bids first). A wrong pick says why: that player passed
-(when, and after which bid), or bid but was outbid, and who made the last bid."""
+(when, and after which bid), or bid but was outbid. The reason's parameters also name the bidder
+and the last bid, but the page's first words leave them out: they are the answer."""
 
 from __future__ import annotations
 

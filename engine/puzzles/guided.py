@@ -45,7 +45,7 @@ from ..core.notation import format_position, parse_record
 from ..core.rules import PRESET_INFO
 from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
-from .numbers import recognised, score_mistakes
+from .numbers import recognised, score_check, score_mistakes
 from .position import declaration_choices, solve_position
 from .table import table_view
 
@@ -272,8 +272,16 @@ class GuidedDeal(Kind):
             if step["kind"] == "score":
                 side = self.deal.rules.side_of(self.seat)
                 mistakes = recognised(step["number"], score_mistakes(self.deal, side, 0))
+                check = score_check(self.deal, side)
                 steps.append(
-                    {"kind": "score", "answer": "number", "answers": {}, "number": step["number"], "mistakes": mistakes}
+                    {
+                        "kind": "score",
+                        "answer": "number",
+                        "answers": {},
+                        "number": step["number"],
+                        "mistakes": mistakes,
+                        "check": check,
+                    }
                 )
             else:
                 steps.append({"kind": step["kind"], "answer": "choice", "answers": step["answers"]})

@@ -8,15 +8,19 @@
 
 Each table carries the right ``number`` and the ``mistakes`` the engine recognises: wrong numbers
 that come from a known slip (the bidder's total typed instead of the contract, a declaration
-forgotten, the discard or the last trick left out, ...), each with its code and the figures that
-name it (site/messages: ``mistakes``). A number that is no known slip gets the breakdown.
+forgotten, the discard or the last trick left out, a card counted at a wrong value, number cards
+counted at their face value, a trick another player won counted, ...), each with its code and the
+figures that name it (site/messages: ``mistakes``), never the answer. A number that is no known
+slip gets ``check``: what part to count again, as a reason; the breakdown, which holds the
+answer, is the solution's (the page opens it with the second wrong answer).
 """
 
 from __future__ import annotations
 
-from ..core.actions import Discard
+from ..core.actions import Discard, Play
 from ..core.cards import Card, Suit, is_number
 from ..core.notation import parse_record
+from ..core.play import winning_index
 from ..search.estimate import knowledge_from_position, knowledge_from_record
 from .base import PuzzleError, is_record, register
 from .position import PositionKind
@@ -38,8 +42,79 @@ def recognised(right: int, found: list[tuple[int, str, dict]]) -> list[dict]:
     return out
 
 
-def score_mistakes(deal, side: int, before: int) -> list[tuple[int, str, dict]]:
-    """The slips a learner makes when scoring ``side`` of a finished deal, as (number, code, params)."""
+def played_tricks(start, actions) -> list[dict]:
+    """The tricks completed while ``actions`` are applied to a copy of ``start``: each with its
+    cards, the seat that won it, the winning card and its card points (a trick already begun at
+    ``start`` counts with the cards on the table)."""
+    replay = start.copy()
+    rules = replay.rules
+    tricks, cards = [], list(replay.trick)
+    for action in actions:
+        if isinstance(action, Play):
+            if not replay.trick:
+                cards = []
+            cards.append(action.card)
+        before = replay.tricks_played
+        replay.apply(action)
+        if replay.tricks_played > before:
+            winner = replay.leader if replay.phase != "done" else replay.last_trick_winner
+            won_with = cards[winning_index(rules, cards, replay.trump)]
+            points = sum(rules.points[c.rank] for c in cards)
+            tricks.append({"cards": cards, "winner": winner, "card": str(won_with), "points": points})
+    return tricks
+
+
+# the values a card is taken for by mistake: a number card's face value, the ace's and the ten's
+# or the king's and the queen's swapped
+RANKS = "ATKQJ9876"  # the order of rules.points
+FACE_VALUES = {"9": 9, "8": 8, "7": 7, "6": 6}
+SWAPPED = {"A": "T", "T": "A", "K": "Q", "Q": "K"}
+
+
+def counting_mistakes(deal, side, own: int, tricks) -> list[tuple[int, str, dict]]:
+    """Slips in counting a side's card points: one card taken for another value, every number
+    card counted at its face value, a trick another side won counted, or one of the side's own
+    tricks left out (``tricks``: the tricks the puzzle shows being played)."""
+    rules = deal.rules
+    cards = [c for seat in side.seats for c in deal.piles[seat]]
+    found = []
+    seen_ranks = set()
+    for card in cards:
+        rank = str(card)[1]
+        if rank in seen_ranks:
+            continue
+        seen_ranks.add(rank)
+        worth = rules.points[card.rank]
+        if rank in FACE_VALUES:
+            taken = FACE_VALUES[rank]
+        elif rank in SWAPPED:
+            taken = rules.points[RANKS.index(SWAPPED[rank])]
+        else:
+            continue
+        if taken != worth:
+            found.append(
+                (own + taken - worth, "card_value_wrong", {"card": str(card), "value": taken, "points": worth})
+            )
+    pips = sum(FACE_VALUES[str(c)[1]] - rules.points[c.rank] for c in cards if str(c)[1] in FACE_VALUES)
+    if pips > 0:
+        found.append((own + pips, "pips_counted", {"extra": pips}))
+    for trick in tricks:
+        if not trick["points"]:
+            continue
+        if trick["winner"] in side.seats:
+            found.append(
+                (own - trick["points"], "own_trick_left_out", {"card": trick["card"], "points": trick["points"]})
+            )
+        else:
+            found.append(
+                (own + trick["points"], "other_trick_counted", {"card": trick["card"], "points": trick["points"]})
+            )
+    return found
+
+
+def score_mistakes(deal, side: int, before: int, tricks=()) -> list[tuple[int, str, dict]]:
+    """The slips a learner makes when scoring ``side`` of a finished deal, as (number, code, params);
+    ``tricks`` (see ``played_tricks``) are the tricks whose cards the puzzle shows."""
     breakdown = deal.score()
     rules = deal.rules
     s = breakdown.sides[side]
@@ -90,9 +165,21 @@ def score_mistakes(deal, side: int, before: int) -> list[tuple[int, str, dict]]:
                     partner_points = s.card_points - deal.points[seat]
                     if partner_points:
                         found.append((before + own - partner_points, "partner_left_out", {"points": partner_points}))
+            if s.rounded is None:  # rounded totals hide a counting slip of a few points
+                found += [(before + n, code, params) for n, code, params in counting_mistakes(deal, s, own, tricks)]
     if before:
         found.append((score, "before_forgotten", {"before": before}))
     return found
+
+
+def score_check(deal, side: int) -> dict:
+    """What to check when a typed score is no recognised slip (the parts of the score, never their
+    values), as a reason: the bidder's total against the contract, or the side's own points and
+    whether it has bonuses to add."""
+    s = deal.score().sides[side]
+    if s.role == "bidder":
+        return {"code": "check_score", "params": {"bidder": True}}
+    return {"code": "check_score", "params": {"bonuses": bool(s.declarations or s.last_trick)}}
 
 
 class Score(PositionKind):
@@ -125,10 +212,18 @@ class Score(PositionKind):
         if answer is not None and answer != sol["score"]:
             raise PuzzleError(f"answer {answer} but the engine scores {sol['score']}")
 
+    def shown_tricks(self) -> list[dict]:
+        """The tricks the puzzle shows being played (``then``, or every trick of a record)."""
+        if self.record:
+            return played_tricks(self.deal.restart(), [a for _, a in self.deal.history])
+        return played_tricks(self.deal, [Play(c) for c in self.then])
+
     def answer_table(self) -> dict:
         right = self.solution()["score"]
-        mistakes = recognised(right, score_mistakes(self.finished, self.side, self.before))
-        return {"kind": self.name, **self.judging(), "answers": {}, "number": right, "mistakes": mistakes}
+        found = score_mistakes(self.finished, self.side, self.before, self.shown_tricks())
+        mistakes = recognised(right, found)
+        table = {"kind": self.name, **self.judging(), "answers": {}, "number": right, "mistakes": mistakes}
+        return {**table, "check": score_check(self.finished, self.side)}
 
 
 @register
@@ -289,7 +384,15 @@ class Count(PositionKind):
     def answer_table(self) -> dict:
         right = self.number()
         mistakes = recognised(right, self.mistakes())
-        return {"kind": self.name, **self.judging(), "answers": {}, "number": right, "mistakes": mistakes}
+        check = {"code": "check_count", "params": {"taken": self.question == "points-taken"}}
+        return {
+            "kind": self.name,
+            **self.judging(),
+            "answers": {},
+            "number": right,
+            "mistakes": mistakes,
+            "check": check,
+        }
 
     def view(self) -> dict:
         out = super().view()

@@ -23,7 +23,7 @@ from ..core.actions import AskFull, AskHalf, Declare, Play, parse_action
 from ..core.cards import Card, Suit
 from ..core.declare import PAIR_BITS, half_suits, questions_allowed
 from ..core.notation import format_position, parse_position
-from ..core.play import mask_of, why_not_winner, winning_index
+from ..core.play import mask_of, play_duty, why_not_winner, winning_index
 from ..core.seats import seat_places
 from ..search import memo
 from .base import Kind, PuzzleError, reason_of, register
@@ -220,6 +220,18 @@ class LegalCard(PositionKind):
         return self.illegal(card) or {"verdict": "correct", "card": str(card)}
 
 
+# the rule that allows a card, by the duty in force (engine/core/play.py: duty_mask)
+ALLOWED = {
+    "must_lead_ace": "allowed_ace_lead",
+    "must_lead_spade": "allowed_spade_lead",
+    "must_follow_suit": "allowed_follow",
+    "must_overtake": "allowed_overtake",
+    "ace_must_show": "allowed_ace_show",
+    "must_trump": "allowed_trump",
+    "must_overtrump": "allowed_overtrump",
+}
+
+
 @register
 class AllLegal(LegalCard):
     name = "all-legal"
@@ -242,7 +254,21 @@ class AllLegal(LegalCard):
 
     def verdict(self, answer: str) -> dict:
         reason = self.card_reason(Card.parse(answer))
-        return {"verdict": "illegal", "reason": reason} if reason else {"verdict": "legal"}
+        return (
+            {"verdict": "illegal", "reason": reason} if reason else {"verdict": "legal", "reason": self.why_allowed()}
+        )
+
+    def why_allowed(self) -> dict:
+        """The rule that allows the legal cards here (the same for each of them): the duty in force
+        and what it names (the suit, the card to beat), never the cards themselves, so that a card
+        left unmarked is explained without being named."""
+        deal = self.deal
+        trick, trump = deal.trick, deal.trump
+        _, duty, params = play_duty(deal.rules, deal.hands[deal.to_move], trick, trump, deal.first_trick)
+        if duty is None:
+            return {"code": "allowed_lead" if not trick else "allowed_any", "params": {}}
+        code = ALLOWED[duty]
+        return {"code": code, "params": {k: str(v) for k, v in params.items() if k in ("suit", "beat")}}
 
 
 @register

@@ -64,14 +64,19 @@ function figureText(f, samples, contract) {
   return verdict(f.answer.startsWith("raise:") ? "fig_raise" : "fig_bid", params);
 }
 
-function figuresBlock(figures) {
+function figureList(key, f, figures) {
+  const item = el("li");
+  item.append(el("strong", "", `${verdict(key)}: `), figureText(f, figures.samples, figures.contract));
   const list = el("ul", "figures");
-  for (const [key, f] of [["fig_yours", figures.chosen], ["fig_best", figures.best]]) {
-    const item = el("li");
-    item.append(el("strong", "", `${verdict(key)}: `), figureText(f, figures.samples, figures.contract));
-    list.append(item);
-  }
+  list.append(item);
   return list;
+}
+
+// Your choice's figures at once; the best choice's (which names the answer) a tap away
+function figuresBlock(figures) {
+  const best = el("details", "lines");
+  best.append(el("summary", "", verdict("fig_show_best")), figureList("fig_best", figures.best, figures));
+  return [figureList("fig_yours", figures.chosen, figures), best];
 }
 
 // The nodes that explain a verdict (empty for a right answer).
@@ -82,7 +87,7 @@ export function explanation(result) {
     const params = Object.fromEntries(Object.entries(result.mistake.params).map(([k, v]) => [k, signed(v)]));
     nodes.push(el("p", "why", format(catalog.mistakes[result.mistake.code], params)));
   }
-  if (result.figures) nodes.push(figuresBlock(result.figures));
+  if (result.figures) nodes.push(...figuresBlock(result.figures));
   if (result.lines) {
     // both lines of play, a tap away: the verdict and its figures stay on one screen
     const lines = el("details", "lines");

@@ -108,7 +108,11 @@ export class GuidedDeal {
     else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
     else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
     else [lines, tone] = [[verdict("deal_other")], "notice"];
-    this.say(step, lines, tone, tone === "wrong" && result.verdict !== "illegal" ? explanation(result) : []);
+    const why = tone === "wrong" && result.verdict !== "illegal" ? explanation(result) : [];
+    // a typed score that is no recognised slip: what to check (the engine's words in the table)
+    const check = this.table.steps[index].check;
+    if (result.verdict === "wrong" && !result.mistake && check) why.push(el("p", "why", reason(check)));
+    this.say(step, lines, tone, why);
     for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
     if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");
     this.report("wrong");

@@ -44,6 +44,24 @@ export class Puzzle {
     toggle(".show-hint", ".hint-text", () => (this.hints += 1));
     toggle(".show-solution", ".solution-text", () => this.report("revealed"));
     this.section.querySelector(".retry").addEventListener("click", () => this.reset());
+    this.bindLookingHand();
+  }
+
+  // "Who wins the trick": the hand is only to look at (dimmed), the answers are the trick's cards.
+  // A tap on the hand says so and takes the focus to the table's cards.
+  bindLookingHand() {
+    const hand = this.section.querySelector(".you.looking .hand");
+    const trick = [...this.section.querySelectorAll(".trick button.card")];
+    if (!hand || !trick.length) return;
+    hand.addEventListener("click", () => {
+      if (this.solved) return;
+      this.say("notice", [verdict("hand_looking_trick")]);
+      const area = this.section.querySelector(".trick");
+      area.classList.remove("pointed");
+      void area.offsetWidth; // restart the highlight on a second tap
+      area.classList.add("pointed");
+      trick.find((b) => !b.disabled)?.focus({ preventScroll: true });
+    });
   }
 
   controls() {
@@ -130,6 +148,7 @@ export class Puzzle {
   }
 
   show(result, control) {
+    this.section.querySelector(".trick.pointed")?.classList.remove("pointed");
     const words = this.table.words;
     const lines = [];
     let tone = "wrong";
@@ -143,20 +162,33 @@ export class Puzzle {
     } else if (this.marks) {
       lines.push(verdict(words.wrong));
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
-      if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
+      if (result.missing.length) {
+        lines.push(verdict("missing", { count: result.missing.length }));
+        // the rule that allows the unmarked cards (the engine's reason in the table), each rule once
+        const rules = new Map(result.missing.map((card) => [JSON.stringify(this.table.answers[card].reason), card]));
+        for (const card of rules.values()) lines.push(reason(this.table.answers[card].reason));
+      }
     } else {
       lines.push(verdict(words.wrong, { ...result, number: signed(result.number) }));
     }
     const why = tone === "right" || result.verdict === "illegal" ? [] : explanation(result);
-    if (tone !== "right" && this.table.answer === "number" && !result.mistake) why.push(...this.breakdown());
+    // a typed number that is no recognised slip: what to check (the engine's words in the table);
+    // the breakdown, which holds the answer, is in the solution (opened by the second try)
+    if (tone !== "right" && this.table.answer === "number" && !result.mistake && this.table.check) {
+      why.push(el("p", "why", reason(this.table.check)));
+    }
     // only the latest answer is marked
     for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
     if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);
     const done = tone === "right";
     if (!done) {
       this.section.querySelector(".retry").hidden = false; // first: it moves the feedback down
+      // the first wrong answer gets the reason only; the answer comes with the second (the solution)
+      const reveal = this.attempts >= 2 && this.revealSolution();
+      if (reveal) lines.push(verdict("solution_below"));
       this.say(tone, lines, why);
       this.report("wrong");
+      if (reveal) this.report("revealed");
       return;
     }
     this.solved = true;
@@ -172,12 +204,14 @@ export class Puzzle {
     this.report("solved");
   }
 
-  // A typed number that is no recognised slip: the engine's breakdown of the deal (a copy of the
-  // one in the solution panel, which the build or render.js wrote from the engine's answer).
-  breakdown() {
-    const table = this.section.querySelector(".solution-text table.breakdown:not(.estimate-table)");
-    if (!table) return [];
-    return [el("p", "why", verdict("breakdown_intro")), table.closest(".table-scroll").cloneNode(true)];
+  // Opens the solution panel (the engine's answer, written by the build or render.js); true when
+  // it was closed and is now open.
+  revealSolution() {
+    const panel = this.section.querySelector(".solution-text");
+    if (!panel || !panel.hidden) return false;
+    panel.hidden = false;
+    this.section.querySelector(".show-solution")?.setAttribute("aria-expanded", "true");
+    return true;
   }
 
   // Learner features (progress) listen for this event; the puzzle itself keeps no state.

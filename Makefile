@@ -43,14 +43,15 @@ format: $(VENV)/.installed
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
+# the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source)
 test: setup lint build
-	$(PY) -m pytest -q
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser"
 
 test-slow: setup build
-	$(PY) -m pytest -q --runslow
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q --runslow
 
 bench: bench-engine bench-solver bench-site bench-coach
 

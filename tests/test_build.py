@@ -189,9 +189,11 @@ def test_finnish_case_forms_in_sentences():
     assert build.card_label("HK", build.load_catalog("en")) == "king of hearts"
 
 
-def test_the_real_lessons_build(tmp_path):
-    lessons = build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
+def test_the_real_lessons_build(built_site, lessons):
     assert len(lessons) >= 2 and sum(len(x.puzzles) for x in lessons) >= 10
+    for lesson in lessons:
+        for lang in build.LANGS:
+            assert (built_site / lang / "lessons" / lesson.slug / "index.html").is_file(), (lang, lesson.slug)
 
 
 @pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists(), reason="needs npm ci")
@@ -221,19 +223,17 @@ def test_unknown_glossary_term_names_file_and_line(tmp_path):
     fails(tmp_path, lessons, "01-test/fi.md:5", "unknown glossary term 'nope'")
 
 
-def test_glossary_page_and_comparison_table(tmp_path):
-    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
-    glossary = (tmp_path / "out" / "fi" / "glossary" / "index.html").read_text()
+def test_glossary_page_and_comparison_table(built_site):
+    glossary = (built_site / "fi" / "glossary" / "index.html").read_text()
     assert 'id="overtake"' in glossary and "ylimenopakko" in glossary
-    lesson = (tmp_path / "out" / "fi" / "lessons" / "overtaking" / "index.html").read_text()
+    lesson = (built_site / "fi" / "lessons" / "overtaking" / "index.html").read_text()
     assert 'href="../../glossary/#overtake"' in lesson
-    compare = (tmp_path / "out" / "en" / "rules" / "index.html").read_text()
+    compare = (built_site / "en" / "rules" / "index.html").read_text()
     assert "Ukrainian partnership game" in compare and "The highest allowed bid" in compare
 
 
-def test_every_relative_link_and_asset_resolves(tmp_path):
-    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
-    out = tmp_path / "out"
+def test_every_relative_link_and_asset_resolves(built_site):
+    out = built_site
     link = re.compile(r'(?:href|src)="([^"#:]+)(?:#[^"]*)?"')
     checked = 0
     for page in out.rglob("*.html"):

@@ -15,10 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pages")
-    lessons = build.build(out, ROOT / "lessons", with_pyodide=False)
-    return out, lessons
+def site(built_site, lessons):
+    return built_site, lessons
 
 
 def meta(html: str, prop: str) -> str:

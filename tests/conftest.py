@@ -2,8 +2,9 @@
 
 - Nothing is written into the checkout: the build cache of the session is a temporary folder
   (``HUUTOPUSSI_BUILD_CACHE``) that starts as a copy of the checkout's ``.cache/build`` (what
-  ``make build`` computed), brotli and gzip copies stay in the user's cache, and Hypothesis keeps
-  its examples in the user's cache too.
+  ``make build`` computed) plus the test fixture's estimates committed as data
+  (``tests/fixtures/kinds/estimates.json``, tools/fixture_estimates.py); brotli and gzip copies
+  stay in the user's cache, and Hypothesis keeps its examples in the user's cache too.
 - ``built_site``: the real site with the Pyodide runtime, built once per session and shared by
   every build, page and browser test. ``make test`` builds ``_site`` first and passes it as
   ``HUUTOPUSSI_SITE=_site``; it is used when it is newer than every source file it is built from,
@@ -51,7 +52,18 @@ def pytest_configure(config):
     compressed.mkdir(parents=True, exist_ok=True)
     (SESSION_CACHE / "compressed").symlink_to(compressed, target_is_directory=True)
     os.environ["HUUTOPUSSI_BUILD_CACHE"] = str(SESSION_CACHE)
+    _committed_estimates(SESSION_CACHE)
     _hypothesis_outside_the_checkout()
+
+
+def _committed_estimates(directory: Path) -> None:
+    """The fixture's sampled estimates, committed as data (tools/fixture_estimates.py), into the cache."""
+    from sitebuild.cache import DiskStore
+    from tools import fixture_estimates
+
+    store = DiskStore(directory)
+    for entry in fixture_estimates.load():
+        store.put(entry["payload"], entry["value"])
 
 
 def _hypothesis_outside_the_checkout():

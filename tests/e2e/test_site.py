@@ -8,6 +8,7 @@ from urllib.parse import quote, urlparse
 
 import pytest
 from e2e.conftest import asset_url
+from playwright.sync_api import expect
 
 from engine import puzzles
 from sitebuild.catalogs import fmt, load_catalog
@@ -606,19 +607,19 @@ def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
             for card in page.locator("#hand button").all():
                 before = game.get_attribute("data-step")
                 card.tap()
-                for _ in range(100):
-                    if game.get_attribute("data-step") != before:
-                        break
-                    page.wait_for_timeout(100)
+                try:  # the step moves on, or the card is refused and the step stays
+                    expect(game).not_to_have_attribute("data-step", before, timeout=10_000)
+                except AssertionError:
+                    pass
                 if page.locator("#play-feedback .verdict").count():  # an illegal card is refused
                     assert "Tätä korttia ei saa pelata." in page.locator("#play-feedback").inner_text()
                     continue
                 break
             continue
-        for _ in range(100):
-            if game.get_attribute("data-step") != step:
-                break
-            page.wait_for_timeout(100)
+        try:
+            expect(game).not_to_have_attribute("data-step", step, timeout=10_000)
+        except AssertionError:
+            pass  # as before: at most ten seconds, then the loop reads the page again
     assert int(game.get_attribute("data-tricks")) >= 3
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not v.errors

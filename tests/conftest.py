@@ -1,10 +1,11 @@
 """Shared set-up of the test session (CONTRIBUTING.md, "Tests").
 
 - Nothing is written into the checkout: the build cache of the session is a temporary folder
-  (``HUUTOPUSSI_BUILD_CACHE``) that starts as a copy of the checkout's ``.cache/build`` (what
-  ``make build`` computed) plus the test fixture's estimates committed as data
-  (``tests/fixtures/kinds/estimates.json``, tools/fixture_estimates.py); brotli and gzip copies
-  stay in the user's cache, and Hypothesis keeps its examples in the user's cache too.
+  (``HUUTOPUSSI_BUILD_CACHE``) that starts as a copy of what ``make build`` computed
+  (``.cache/build``, and the link pictures of ``build/og-cache``) plus the test fixture's
+  estimates committed as data (``tests/fixtures/kinds/estimates.json``,
+  tools/fixture_estimates.py); brotli and gzip copies stay in the user's cache, and Hypothesis
+  keeps its examples in the user's cache too.
 - ``built_site``: the real site with the Pyodide runtime, built once per session and shared by
   every build, page and browser test. ``make test`` builds ``_site`` first and passes it as
   ``HUUTOPUSSI_SITE=_site``; it is used when it is newer than every source file it is built from,
@@ -48,6 +49,9 @@ def pytest_configure(config):
     checkout = ROOT / ".cache" / "build"
     if checkout.is_dir():
         shutil.copytree(checkout, SESSION_CACHE, dirs_exist_ok=True, ignore=shutil.ignore_patterns("compressed"))
+    pictures = ROOT / "build" / "og-cache"  # the link pictures make build drew (sitebuild/images.py)
+    if pictures.is_dir():
+        shutil.copytree(pictures, SESSION_CACHE / "og")
     compressed = user_cache() / "compressed"
     compressed.mkdir(parents=True, exist_ok=True)
     (SESSION_CACHE / "compressed").symlink_to(compressed, target_is_directory=True)

@@ -409,3 +409,22 @@ def test_the_build_says_each_step_and_its_time_and_is_quiet_when_asked(tmp_path,
     quiet = capsys.readouterr().err  # warnings stay (an unset HUUTOPUSSI_SITE_URL); the steps go
     assert "done in" not in quiet and "checking puzzles" not in quiet and " …" not in quiet
     build.quiet(False)
+
+
+def test_the_shared_site_is_reused_only_when_it_is_a_fresh_full_build(tmp_path, monkeypatch):
+    """tests/conftest.py ``built_site``: HUUTOPUSSI_SITE is used only while no source is newer."""
+    import time
+
+    import conftest
+
+    site = tmp_path / "site"
+    assert "is not a built site" in conftest.stale_reason(site)
+    (site / "fi").mkdir(parents=True)
+    (site / "fi" / "index.html").write_text("<!doctype html>")
+    assert "without the Pyodide runtime" in conftest.stale_reason(site)
+    (site / "assets" / "pyodide").mkdir(parents=True)
+    (site / "assets" / "pyodide" / "pyodide.mjs").write_text("")
+    monkeypatch.setattr(conftest, "_newest_source", lambda: time.time() - 60)
+    assert conftest.stale_reason(site) is None
+    monkeypatch.setattr(conftest, "_newest_source", lambda: time.time() + 60)
+    assert "older than a source file" in conftest.stale_reason(site)

@@ -406,7 +406,7 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     j.check("restart-asked")
     j.press(page.locator("#play-restart-no"))
     assert confirm.is_hidden() and page.locator("#play-start").is_visible()
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # a time for a new game to start if it would: nothing to wait for
     assert j.game.get_attribute("data-step") == step_before and j.game.get_attribute("data-phase") == "discard"
     # Escape keeps the game too; confirming starts a new one
     j.press(page.locator("#play-start"))

@@ -55,7 +55,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert "You must overtake" in feedback(section)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # a time for the engine to start if it would: nothing to wait for
     assert not [u for u in v.requests if "/pyodide/" in u or "worker" in u], "a lesson page started the engine"
 
 

@@ -292,7 +292,7 @@ def test_with_the_engine_blocked_the_first_decision_and_drills_still_show(visit,
     # a bid now: the table keeps the decision and the status line still names what needs the engine
     before = page.locator("#game").get_attribute("data-step")
     press(page, page.locator("#actions button[data-action]").first, size)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # a time for the phase to move on if it would: nothing to wait for
     assert page.locator("#game").get_attribute("data-phase") == "auction"
     assert status.is_visible()
     assert before is not None

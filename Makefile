@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make serve   build the site and serve it on http://127.0.0.1:8000/
-#   make test    lint, build, and run every test (engine, build, browser)
+#   make test    lint (ruff, ESLint), build, and run every test (engine, build, browser)
 # Everything they need is installed by `make setup` (venv + pinned pip packages, npm ci,
 # Debian's chromium when it is missing).
 
@@ -35,9 +35,11 @@ build: $(VENV)/.installed node_modules/.installed
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
-lint: $(VENV)/.installed
+# ruff for the Python, ESLint (eslint.config.mjs, pinned in package-lock.json) for the page scripts
+lint: $(VENV)/.installed node_modules/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	npx --no-install eslint site
 
 format: $(VENV)/.installed
 	$(PY) -m ruff format .

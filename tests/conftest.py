@@ -28,7 +28,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # what the site is built from: a file here newer than a built site makes that site stale
-SITE_SOURCES = ("build.py", "pyproject.toml", "package-lock.json", "engine", "sitebuild", "site", "lessons")
+SITE_SOURCES = (
+    "build.py",
+    "pyproject.toml",
+    "requirements-dev.txt",
+    "package-lock.json",
+    "engine",
+    "sitebuild",
+    "site",
+    "lessons",
+)
 SESSION_CACHE: Path | None = None
 
 

@@ -52,6 +52,7 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     global SESSION_CACHE
     config.addinivalue_line("markers", "site: uses the real site built once per session (built_site)")
+    _hypothesis_outside_the_checkout()
     if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
         return  # the caller chose a cache (or "off")
     SESSION_CACHE = Path(tempfile.mkdtemp(prefix="huutopussi-test-cache-"))
@@ -66,7 +67,6 @@ def pytest_configure(config):
     (SESSION_CACHE / "compressed").symlink_to(compressed, target_is_directory=True)
     os.environ["HUUTOPUSSI_BUILD_CACHE"] = str(SESSION_CACHE)
     _committed_estimates(SESSION_CACHE)
-    _hypothesis_outside_the_checkout()
 
 
 def _committed_estimates(directory: Path) -> None:
@@ -82,9 +82,11 @@ def _committed_estimates(directory: Path) -> None:
 def _hypothesis_outside_the_checkout():
     try:
         from hypothesis import settings
+        from hypothesis.configuration import set_hypothesis_home_dir
         from hypothesis.database import DirectoryBasedExampleDatabase
     except ImportError:
         return
+    set_hypothesis_home_dir(user_cache() / "hypothesis")  # its own files (constants), else ./.hypothesis
     settings.register_profile("huutopussi", database=DirectoryBasedExampleDatabase(user_cache() / "hypothesis"))
     settings.load_profile("huutopussi")
 

@@ -51,7 +51,6 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     global SESSION_CACHE
-    config.addinivalue_line("markers", "site: uses the real site built once per session (built_site)")
     _hypothesis_outside_the_checkout()
     if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
         return  # the caller chose a cache (or "off")

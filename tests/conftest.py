@@ -25,19 +25,9 @@ import time
 from pathlib import Path
 
 import pytest
+import testrun
 
 ROOT = Path(__file__).resolve().parent.parent
-# what the site is built from: a file here newer than a built site makes that site stale
-SITE_SOURCES = (
-    "build.py",
-    "pyproject.toml",
-    "requirements-dev.txt",
-    "package-lock.json",
-    "engine",
-    "sitebuild",
-    "site",
-    "lessons",
-)
 SESSION_CACHE: Path | None = None
 
 
@@ -105,39 +95,13 @@ def pytest_collection_modifyitems(config, items):
 
 
 # -- the built site ---------------------------------------------------------------------------------
-def _newest_source() -> float:
-    newest = 0.0
-    for name in SITE_SOURCES:
-        path = ROOT / name
-        if path.is_file():
-            newest = max(newest, path.stat().st_mtime)
-        for folder, dirs, files in os.walk(path):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            for file in files:
-                newest = max(newest, os.stat(os.path.join(folder, file)).st_mtime)
-    return newest
-
-
-def stale_reason(site: Path) -> str | None:
-    """Why ``site`` is not a full, fresh build of this checkout (None when it is one)."""
-    if not (site / "fi" / "index.html").is_file():
-        return f"{site} is not a built site"
-    if not (site / "assets" / "pyodide").is_dir():
-        return f"{site} was built without the Pyodide runtime"
-    # ctime, not mtime: the build copies the Pyodide runtime with its original times
-    oldest = min(p.stat().st_ctime for p in site.rglob("*") if p.is_file())
-    if _newest_source() >= oldest:
-        return f"{site} is older than a source file it is built from"
-    return None
-
-
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The real site (every lesson, with the Pyodide runtime), built once per session: read-only."""
     given = os.environ.get("HUUTOPUSSI_SITE")
     if given:
         site = (ROOT / given).resolve()
-        reason = stale_reason(site)
+        reason = testrun.stale_reason(site)
         if reason is None:
             return site
         print(f"\nHUUTOPUSSI_SITE: {reason}; building the site for this session")
@@ -157,53 +121,18 @@ def lessons():
 
 
 # -- the tiers' wall times ------------------------------------------------------------------------------
-TIERS = ("engine", "site", "browser")
-_tier_seconds = dict.fromkeys(TIERS, 0.0)
-
-
-def tier_of(item) -> str:
-    """``browser``: tests/e2e; ``site``: tests that build or read a site (they use ``built_site``,
-    ``lessons`` or ``tmp_path`` builds, marked by module: SITE_MODULES); ``engine``: the rest."""
-    if "browser" in item.keywords:
-        return "browser"
-    fixtures = set(getattr(item, "fixturenames", ()))
-    if fixtures & {"built_site", "lessons"} or item.module.__name__ in SITE_MODULES:
-        return "site"
-    return "engine"
-
-
-# modules whose tests build sites of their own (small fixture lessons) or check the pages' words
-SITE_MODULES = {
-    "test_build",
-    "test_kinds",
-    "test_lesson_ids",
-    "test_lesson_player",
-    "test_pages",
-    "test_publish",
-    "test_rules_pages",
-    "test_average_words",
-    "test_house_rules",
-    "test_manifest",
-    "test_serve",
-    "test_puzzles",
-    "test_puzzle_golden",
-    "test_coverage",
-    "test_doc_paths",
-}
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     start = time.perf_counter()
     try:
         return (yield)
     finally:
-        _tier_seconds[tier_of(item)] += time.perf_counter() - start
+        tier = testrun.tier_of(item)
+        testrun.tier_seconds[tier] += time.perf_counter() - start
+        testrun.tier_tests[tier] += 1
 
 
 def pytest_terminal_summary(terminalreporter):
-    if not any(_tier_seconds.values()):
-        return
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
-    parts = ", ".join(f"{tier} {_tier_seconds[tier] / 60:.1f} min" for tier in TIERS)
-    terminalreporter.write_line(f"tiers: {parts} (cores: {os.cpu_count()}, load average 1/5/15 min: {load})")
+    line = testrun.summary_line()
+    if line:
+        terminalreporter.write_line(line)

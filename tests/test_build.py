@@ -415,16 +415,16 @@ def test_the_shared_site_is_reused_only_when_it_is_a_fresh_full_build(tmp_path, 
     """tests/conftest.py ``built_site``: HUUTOPUSSI_SITE is used only while no source is newer."""
     import time
 
-    import conftest
+    import testrun
 
     site = tmp_path / "site"
-    assert "is not a built site" in conftest.stale_reason(site)
+    assert "is not a built site" in testrun.stale_reason(site)
     (site / "fi").mkdir(parents=True)
     (site / "fi" / "index.html").write_text("<!doctype html>")
-    assert "without the Pyodide runtime" in conftest.stale_reason(site)
+    assert "without the Pyodide runtime" in testrun.stale_reason(site)
     (site / "assets" / "pyodide").mkdir(parents=True)
     (site / "assets" / "pyodide" / "pyodide.mjs").write_text("")
-    monkeypatch.setattr(conftest, "_newest_source", lambda: time.time() - 60)
-    assert conftest.stale_reason(site) is None
-    monkeypatch.setattr(conftest, "_newest_source", lambda: time.time() + 60)
-    assert "older than a source file" in conftest.stale_reason(site)
+    monkeypatch.setattr(testrun, "_newest_source", lambda: time.time() - 60)
+    assert testrun.stale_reason(site) is None
+    monkeypatch.setattr(testrun, "_newest_source", lambda: time.time() + 60)
+    assert "older than a source file" in testrun.stale_reason(site)

@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make serve   build the site and serve it on http://127.0.0.1:8000/
-#   make test    lint, build, and run every test (engine, build, browser)
+#   make test    lint (ruff, ESLint), build, and run every test (engine, build, browser)
 # Everything they need is installed by `make setup` (venv + pinned pip packages, npm ci,
 # Debian's chromium when it is missing).
 
@@ -35,22 +35,25 @@ build: $(VENV)/.installed node_modules/.installed
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
-lint: $(VENV)/.installed
+# ruff for the Python, ESLint (eslint.config.mjs, pinned in package-lock.json) for the page scripts
+lint: $(VENV)/.installed node_modules/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	npx --no-install eslint site
 
 format: $(VENV)/.installed
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
+# the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source)
 test: setup lint build
-	$(PY) -m pytest -q
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser"
 
 test-slow: setup build
-	$(PY) -m pytest -q --runslow
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q --runslow
 
 bench: bench-engine bench-solver bench-site bench-coach
 

@@ -4,9 +4,10 @@ to every compressible file of the built site, for servers that serve them as the
 docs/deploy.md). A copy is written only when it saves at least 5 %.
 
 Brotli at quality 11 takes about half a minute for the 9.6 MB Pyodide runtime, so every result
-is kept in a cache by content hash (``$HUUTOPUSSI_BUILD_CACHE``, else
-``$XDG_CACHE_HOME/huutopussi``, else ``~/.cache/huutopussi``); entries unused for 30 days are
-removed. Output is deterministic (gzip without a timestamp), cache or not.
+is kept in a cache by content hash (``$HUUTOPUSSI_BUILD_CACHE/compressed``, else
+``$XDG_CACHE_HOME/huutopussi/compressed``, else ``~/.cache/huutopussi/compressed``; none when
+``HUUTOPUSSI_BUILD_CACHE=off``, as for the build's other cache, ``sitebuild/cache.py``); entries
+unused for 30 days are removed. Output is deterministic (gzip without a timestamp), cache or not.
 """
 
 from __future__ import annotations
@@ -27,9 +28,13 @@ MIN_SAVING = 0.05
 CACHE_DAYS = 30
 
 
-def cache_dir() -> Path:
-    if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
-        base = Path(os.environ["HUUTOPUSSI_BUILD_CACHE"])
+def cache_dir() -> Path | None:
+    """Where compressed copies are kept; None when ``HUUTOPUSSI_BUILD_CACHE`` is ``off``."""
+    setting = os.environ.get("HUUTOPUSSI_BUILD_CACHE", "")
+    if setting.lower() == "off":
+        return None
+    if setting:
+        base = Path(setting)
     else:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "huutopussi"
     return base / "compressed"
@@ -39,7 +44,9 @@ def is_compressible(path: Path) -> bool:
     return path.suffix in COMPRESSIBLE and not path.name.startswith("_")
 
 
-def _compressed(data: bytes, suffix: str, cache: Path) -> bytes:
+def _compressed(data: bytes, suffix: str, cache: Path | None) -> bytes:
+    if cache is None:
+        return ENCODINGS[suffix](data)
     entry = cache / f"{hashlib.sha256(data).hexdigest()}{suffix}"
     try:
         result = entry.read_bytes()
@@ -74,7 +81,9 @@ def compress_site(out: Path) -> list[Path]:
     return written
 
 
-def _prune(cache: Path) -> None:
+def _prune(cache: Path | None) -> None:
+    if cache is None:
+        return
     limit = time.time() - CACHE_DAYS * 86400
     try:
         entries = list(cache.iterdir())

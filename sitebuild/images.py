@@ -6,14 +6,16 @@ move along the bottom; a lesson's shows its title over its first puzzle. The wor
 picture per language: ``og/LANG/p/ID.png``, ``og/LANG/lesson/SLUG.png``; the site's picture has
 none: ``og/site.png``.
 
-Each picture is cached in ``build/og-cache/`` (git-ignored) under a hash of what it shows and of
-this drawing code, so a build redraws only what changed.
+Each picture is cached in ``build/og-cache/`` (git-ignored; ``$HUUTOPUSSI_BUILD_CACHE/og`` when
+that is set, none when it is ``off``) under a hash of what it shows and of this drawing code, so a
+build redraws only what changed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -45,6 +47,13 @@ FELT, FELT_DARK, FELT_LINE = (31, 111, 80), (23, 85, 61), (46, 138, 101)
 INK, RED_INK, WHITE = (20, 33, 61), (176, 16, 28), (255, 255, 255)
 BACK, BACK_LINE = (30, 58, 138), (59, 100, 216)
 CACHE = ROOT / "build" / "og-cache"
+
+
+def cache_dir() -> Path | None:
+    setting = os.environ.get("HUUTOPUSSI_BUILD_CACHE", "")
+    if setting.lower() == "off":
+        return None
+    return Path(setting) / "og" if setting else CACHE
 
 
 def _hex(color: str) -> tuple[int, int, int]:
@@ -344,12 +353,18 @@ DRAWING_VERSION = hashlib.sha256(Path(__file__).read_bytes() + (Path(__file__).p
 def _cached(target: Path, what: dict, draw) -> None:
     digest = DRAWING_VERSION.copy()
     digest.update(json.dumps(what, sort_keys=True).encode())
-    cached = CACHE / f"{digest.hexdigest()[:24]}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    directory = cache_dir()
+    if directory is None:
+        painter = Painter()
+        draw(painter)
+        painter.png(target)
+        return
+    cached = directory / f"{digest.hexdigest()[:24]}.png"
     if not cached.exists():
         painter = Painter()
         draw(painter)
         painter.png(cached)
-    target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(cached, target)
 
 

@@ -1,8 +1,88 @@
+"""Shared set-up of the test session (CONTRIBUTING.md, "Tests").
+
+- Nothing is written into the checkout: the build cache of the session is a temporary folder
+  (``HUUTOPUSSI_BUILD_CACHE``) that starts as a copy of what ``make build`` computed
+  (``.cache/build``, and the link pictures of ``build/og-cache``) plus the test fixture's
+  estimates committed as data (``tests/fixtures/kinds/estimates.json``,
+  tools/fixture_estimates.py); brotli and gzip copies stay in the user's cache, and Hypothesis
+  keeps its examples in the user's cache too.
+- ``built_site``: the real site with the Pyodide runtime, built once per session and shared by
+  every build, page and browser test. ``make test`` builds ``_site`` first and passes it as
+  ``HUUTOPUSSI_SITE=_site``; it is used when it is newer than every source file it is built from,
+  else the session builds its own copy in a temporary folder. Treat it as read-only: a test that
+  changes files builds or copies its own.
+- ``lessons``: the real lessons, read and checked by the engine once per session.
+- ``--runslow`` runs the deep cross-checks (``make test-slow``).
+- At the end of the run, the wall time of each tier and the machine's load average.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
 import pytest
+import testrun
+
+ROOT = Path(__file__).resolve().parent.parent
+SESSION_CACHE: Path | None = None
+
+
+def user_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "huutopussi"
 
 
 def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", help="run the long cross-checks")
+
+
+def pytest_configure(config):
+    global SESSION_CACHE
+    _hypothesis_outside_the_checkout()
+    if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
+        return  # the caller chose a cache (or "off")
+    SESSION_CACHE = Path(tempfile.mkdtemp(prefix="huutopussi-test-cache-"))
+    checkout = ROOT / ".cache" / "build"
+    if checkout.is_dir():
+        shutil.copytree(checkout, SESSION_CACHE, dirs_exist_ok=True, ignore=shutil.ignore_patterns("compressed"))
+    pictures = ROOT / "build" / "og-cache"  # the link pictures make build drew (sitebuild/images.py)
+    if pictures.is_dir():
+        shutil.copytree(pictures, SESSION_CACHE / "og")
+    compressed = user_cache() / "compressed"
+    compressed.mkdir(parents=True, exist_ok=True)
+    (SESSION_CACHE / "compressed").symlink_to(compressed, target_is_directory=True)
+    os.environ["HUUTOPUSSI_BUILD_CACHE"] = str(SESSION_CACHE)
+    _committed_estimates(SESSION_CACHE)
+
+
+def _committed_estimates(directory: Path) -> None:
+    """The fixture's sampled estimates, committed as data (tools/fixture_estimates.py), into the cache."""
+    from sitebuild.cache import DiskStore
+    from tools import fixture_estimates
+
+    store = DiskStore(directory)
+    for entry in fixture_estimates.load():
+        store.put(entry["payload"], entry["value"])
+
+
+def _hypothesis_outside_the_checkout():
+    try:
+        from hypothesis import settings
+        from hypothesis.configuration import set_hypothesis_home_dir
+        from hypothesis.database import DirectoryBasedExampleDatabase
+    except ImportError:
+        return
+    set_hypothesis_home_dir(user_cache() / "hypothesis")  # its own files (constants), else ./.hypothesis
+    settings.register_profile("huutopussi", database=DirectoryBasedExampleDatabase(user_cache() / "hypothesis"))
+    settings.load_profile("huutopussi")
+
+
+def pytest_unconfigure(config):
+    if SESSION_CACHE is not None:
+        shutil.rmtree(SESSION_CACHE, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -12,3 +92,47 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+# -- the built site ---------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site (every lesson, with the Pyodide runtime), built once per session: read-only."""
+    given = os.environ.get("HUUTOPUSSI_SITE")
+    if given:
+        site = (ROOT / given).resolve()
+        reason = testrun.stale_reason(site)
+        if reason is None:
+            return site
+        print(f"\nHUUTOPUSSI_SITE: {reason}; building the site for this session")
+    import build
+
+    out = tmp_path_factory.mktemp("built") / "site"
+    build.build(out, ROOT / "lessons", with_pyodide=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def lessons():
+    """The real lessons, every puzzle checked by the engine (as the build reads them)."""
+    from sitebuild.lessons import load_lessons
+
+    return load_lessons(ROOT / "lessons")
+
+
+# -- the tiers' wall times ------------------------------------------------------------------------------
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    start = time.perf_counter()
+    try:
+        return (yield)
+    finally:
+        tier = testrun.tier_of(item)
+        testrun.tier_seconds[tier] += time.perf_counter() - start
+        testrun.tier_tests[tier] += 1
+
+
+def pytest_terminal_summary(terminalreporter):
+    line = testrun.summary_line()
+    if line:
+        terminalreporter.write_line(line)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import build
 from engine import puzzles
 from engine.puzzles import decisions
 from engine.search import estimate
@@ -22,8 +21,8 @@ from sitebuild.catalogs import load_catalog
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _estimated_puzzles():
-    for lesson in build.load_lessons(ROOT / "lessons"):
+def _estimated_puzzles(lessons):
+    for lesson in lessons:
         for spec in lesson.puzzles:
             if spec["kind"] in (*words.estimated_kinds(), "lead"):
                 yield lesson, spec
@@ -45,7 +44,7 @@ def _sampled_mean(spec, raw: dict, key: str) -> float:
     return sum(values) / len(values)
 
 
-def test_every_figure_called_average_is_the_mean_of_the_estimates_deals():
+def test_every_figure_called_average_is_the_mean_of_the_estimates_deals(lessons):
     """For every estimated lesson puzzle, each {value:X} in a sentence that says "average" or
     "keskimäärin" prints the mean of the sampled deals (computed here from the raw evaluation),
     and a discard or give explanation that calls a figure an average says the totals are rounded
@@ -53,7 +52,7 @@ def test_every_figure_called_average_is_the_mean_of_the_estimates_deals():
     catalogs = {lang: load_catalog(lang) for lang in ("fi", "en")}
     checked = 0
     with cache.installed():
-        for lesson, spec in _estimated_puzzles():
+        for lesson, spec in _estimated_puzzles(lessons):
             raw = decisions.evaluation(spec)
             result = puzzles.check(spec)
             facts = words.facts(spec, puzzles.view(spec), result, puzzles.answer_table(spec))

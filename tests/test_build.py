@@ -214,9 +214,11 @@ def test_finnish_case_forms_in_sentences():
     assert build.card_label("HK", build.load_catalog("en")) == "king of hearts"
 
 
-def test_the_real_lessons_build(tmp_path):
-    lessons = build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
+def test_the_real_lessons_build(built_site, lessons):
     assert len(lessons) >= 2 and sum(len(x.puzzles) for x in lessons) >= 10
+    for lesson in lessons:
+        for lang in build.LANGS:
+            assert (built_site / lang / "lessons" / lesson.slug / "index.html").is_file(), (lang, lesson.slug)
 
 
 @pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists(), reason="needs npm ci")
@@ -246,19 +248,17 @@ def test_unknown_glossary_term_names_file_and_line(tmp_path):
     fails(tmp_path, lessons, "01-test/fi.md:5", "unknown glossary term 'nope'")
 
 
-def test_glossary_page_and_comparison_table(tmp_path):
-    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
-    glossary = (tmp_path / "out" / "fi" / "glossary" / "index.html").read_text()
+def test_glossary_page_and_comparison_table(built_site):
+    glossary = (built_site / "fi" / "glossary" / "index.html").read_text()
     assert 'id="overtake"' in glossary and "ylimenopakko" in glossary
-    lesson = (tmp_path / "out" / "fi" / "lessons" / "overtaking" / "index.html").read_text()
+    lesson = (built_site / "fi" / "lessons" / "overtaking" / "index.html").read_text()
     assert 'href="../../glossary/#overtake"' in lesson
-    compare = (tmp_path / "out" / "en" / "rules" / "index.html").read_text()
+    compare = (built_site / "en" / "rules" / "index.html").read_text()
     assert "Ukrainian partnership game" in compare and "The highest allowed bid" in compare
 
 
-def test_every_relative_link_and_asset_resolves(tmp_path):
-    build.build(tmp_path / "out", ROOT / "lessons", with_pyodide=False)
-    out = tmp_path / "out"
+def test_every_relative_link_and_asset_resolves(built_site):
+    out = built_site
     link = re.compile(r'(?:href|src)="([^"#:]+)(?:#[^"]*)?"')
     checked = 0
     for page in out.rglob("*.html"):
@@ -434,3 +434,22 @@ def test_the_build_says_each_step_and_its_time_and_is_quiet_when_asked(tmp_path,
     quiet = capsys.readouterr().err  # warnings stay (an unset HUUTOPUSSI_SITE_URL); the steps go
     assert "done in" not in quiet and "checking puzzles" not in quiet and " …" not in quiet
     build.quiet(False)
+
+
+def test_the_shared_site_is_reused_only_when_it_is_a_fresh_full_build(tmp_path, monkeypatch):
+    """tests/conftest.py ``built_site``: HUUTOPUSSI_SITE is used only while no source is newer."""
+    import time
+
+    import testrun
+
+    site = tmp_path / "site"
+    assert "is not a built site" in testrun.stale_reason(site)
+    (site / "fi").mkdir(parents=True)
+    (site / "fi" / "index.html").write_text("<!doctype html>")
+    assert "without the Pyodide runtime" in testrun.stale_reason(site)
+    (site / "assets" / "pyodide").mkdir(parents=True)
+    (site / "assets" / "pyodide" / "pyodide.mjs").write_text("")
+    monkeypatch.setattr(testrun, "_newest_source", lambda: time.time() - 60)
+    assert testrun.stale_reason(site) is None
+    monkeypatch.setattr(testrun, "_newest_source", lambda: time.time() + 60)
+    assert "older than a source file" in testrun.stale_reason(site)

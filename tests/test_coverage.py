@@ -80,27 +80,20 @@ def test_every_puzzle_kind_is_used():
 
 
 # Issue 15, section 5: the size and the mix of the curriculum.
-def test_puzzle_targets_of_the_curriculum():
+def test_puzzle_targets_of_the_curriculum(request):
     known = lessons()
     small = [slug for slug, ids in known.items() if len(ids) < 6]
     assert not small, f"lessons with fewer than 6 puzzles: {small}"
-    specs = [p for lesson in load_lessons_cached() for p in lesson.puzzles]
+    checked = request.getfixturevalue("lessons")  # the session's lessons (this module has a lessons())
+    specs = [p for lesson in checked for p in lesson.puzzles]
     assert len(specs) >= 180
     arithmetic = [p for p in specs if p["kind"] in ("score", "count")]
     assert len(arithmetic) * 4 <= len(specs), f"{len(arithmetic)} of {len(specs)} puzzles are arithmetic"
     assert sum(p["kind"] == "best-card" for p in specs) >= 25
 
 
-def load_lessons_cached():
-    import build
-
-    return build.load_lessons(ROOT / "lessons")
-
-
-def test_at_least_100_puzzles_in_both_languages():
-    import build
-
-    lessons = build.load_lessons(ROOT / "lessons")  # also checks every puzzle with the engine
+def test_at_least_100_puzzles_in_both_languages(request):
+    lessons = request.getfixturevalue("lessons")  # read as the build reads them: every puzzle checked
     assert sum(len(x.puzzles) for x in lessons) >= 100
     for lesson in lessons:
         for text in lesson.texts.values():

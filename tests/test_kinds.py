@@ -19,6 +19,7 @@ from engine.players.easy import computer_action
 from engine.puzzles import decisions, guided
 from engine.search import memo
 from sitebuild import cache
+from tools import fixture_estimates
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "kinds"
@@ -27,7 +28,7 @@ SPECS = {p["id"]: p for p in tomllib.loads((FIXTURE / "01-kinds" / "lesson.toml"
 
 @pytest.fixture(autouse=True)
 def build_mode():
-    """As in the build: estimates allowed, results from the checkout's cache (.cache/build)."""
+    """As in the build: estimates allowed, results from the session's cache (tests/conftest.py)."""
     with cache.installed():
         yield
 
@@ -134,6 +135,41 @@ def test_malformed_decision_puzzles_say_what_is_wrong(changes, message):
 def test_malformed_lead_puzzles_say_what_is_wrong(changes, message):
     with pytest.raises(puzzles.PuzzleError, match=message):
         puzzles.check(spec("fx-lead", **changes))
+
+
+# -- the estimates committed as data (tools/fixture_estimates.py) ---------------------------------------
+def _first_deal(value):
+    """An estimate's figures for its first sampled deal only."""
+    if isinstance(value, list):
+        return value[:1]
+    return {key: _first_deal(v) for key, v in value.items()}
+
+
+DECISION_SPECS = [s for s in SPECS.values() if s["kind"] in puzzles.DECISION_KINDS]
+
+
+def test_every_estimate_of_the_fixture_is_committed():
+    payloads = [decisions._payload(s, decisions.deal_of(s)) for s in DECISION_SPECS]
+    committed = [e["payload"] for e in fixture_estimates.load()]
+    key = lambda payload: json.dumps(payload, sort_keys=True)
+    assert sorted(map(key, payloads)) == sorted(map(key, committed)), "run tools/fixture_estimates.py"
+
+
+@pytest.mark.parametrize("spec", DECISION_SPECS, ids=lambda s: s["id"])
+def test_the_committed_estimate_is_the_engines_for_its_first_sampled_deal(spec, monkeypatch):
+    """The engine plays the first sampled deal again (seconds, not minutes): a change of the engine
+    that changes the estimate fails here; regenerate with tools/fixture_estimates.py."""
+    deal = decisions.deal_of(spec)
+    payload = decisions._payload(spec, deal)
+    (committed,) = [e["value"] for e in fixture_estimates.load() if e["payload"] == payload]
+    draw = decisions.estimate.sample_layouts
+    monkeypatch.setattr(decisions.estimate, "sample_layouts", lambda know, count, rng: draw(know, 1, rng))
+    assert decisions._evaluate(spec, deal) == _first_deal(committed), "run tools/fixture_estimates.py"
+
+
+@pytest.mark.slow
+def test_the_committed_estimates_are_the_engines():
+    assert fixture_estimates.compute() == fixture_estimates.load(), "run tools/fixture_estimates.py"
 
 
 def test_estimates_are_made_at_build_time_only():

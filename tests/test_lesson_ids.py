@@ -82,8 +82,7 @@ def test_a_published_puzzle_that_disappears_fails(tmp_path):
     build.build(tmp_path / "out", lessons, with_pyodide=False)  # dropped on purpose: fine
 
 
-def test_every_puzzle_saved_today_still_has_a_home():
-    lessons = build.load_lessons(ROOT / "lessons")
+def test_every_puzzle_saved_today_still_has_a_home(lessons):
     ids = {p["id"] for lesson in lessons for p in lesson.puzzles}
     renames = build.load_renames(ROOT / "lessons", lessons)
     removed = dict.fromkeys(renames["removed"])

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import build
 from sitebuild import LANGS
 from sitebuild.lessons import lesson_steps, parse_lesson_text, split_sections
 from sitebuild.offline import first_visit_files, offline_files
@@ -18,10 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("player") / "site"
-    lessons = build.build(out, ROOT / "lessons", with_pyodide=False)
-    return out, lessons
+def site(built_site, lessons):
+    return built_site, lessons
 
 
 def test_sections_split_before_each_second_level_heading_only():

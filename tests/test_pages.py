@@ -15,10 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pages")
-    lessons = build.build(out, ROOT / "lessons", with_pyodide=False)
-    return out, lessons
+def site(built_site, lessons):
+    return built_site, lessons
 
 
 def meta(html: str, prop: str) -> str:
@@ -129,3 +127,17 @@ def test_the_sprite_defines_every_card_drawn_from_shapes():
     for suit in "SCDH":
         assert f'<symbol id="s-{suit}"' in svg
     assert not re.search("[♠♣♦♥]", svg), "suits are shapes, not font glyphs"
+
+
+def test_link_pictures_are_cached_where_the_build_cache_is(tmp_path, monkeypatch):
+    """``HUUTOPUSSI_BUILD_CACHE`` moves the pictures' cache too (tests keep the checkout clean), ``off`` drops it."""
+    from sitebuild import images
+
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
+    images._cached(tmp_path / "out" / "a.png", {"test": 1}, lambda painter: None)
+    assert (tmp_path / "out" / "a.png").is_file() and len(list((tmp_path / "cache" / "og").glob("*.png"))) == 1
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    monkeypatch.chdir(tmp_path)
+    images._cached(tmp_path / "out" / "b.png", {"test": 2}, lambda painter: None)
+    assert (tmp_path / "out" / "b.png").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out"]
+    assert len(list((tmp_path / "cache" / "og").glob("*.png"))) == 1

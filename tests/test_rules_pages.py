@@ -16,10 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.build(out, ROOT / "lessons", with_pyodide=False)
-    return out
+def site(built_site):
+    return built_site
 
 
 def text_of(path: Path) -> str:

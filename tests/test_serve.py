@@ -171,3 +171,18 @@ def test_other_errors_are_still_reported(server, capsys):
     except ValueError:
         server.handle_error(None, ("127.0.0.1", 1))
     assert "broken handler" in capsys.readouterr().err
+
+
+def test_the_build_cache_off_compresses_without_a_cache(tmp_path, monkeypatch):
+    """``HUUTOPUSSI_BUILD_CACHE=off`` turns the compression cache off too: no folder called "off"."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "index.html").write_text("<!doctype html><title>t</title>" + "<p>words</p>" * 50)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    written = compress_site(root)
+    assert sorted(p.name for p in written) == ["index.html.br", "index.html.gz"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
+    compress_site(root)
+    assert len(list((tmp_path / "cache" / "compressed").iterdir())) == 2

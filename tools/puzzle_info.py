@@ -1,6 +1,6 @@
 """For lesson authors: what the engine says about every puzzle of the given lesson folders.
 
-python tools/puzzle_info.py lessons/06-overtaking [more folders] [--lines] [--only ID]
+python tools/puzzle_info.py lessons/05-overtaking [more folders] [--lines] [--only ID]
 
 With ``--lines``, for each best-card, declare and lead puzzle it also prints the solver's best
 line from the position to the end of the deal, and the best line after each other legal choice

@@ -1,6 +1,6 @@
 // Message catalog of the page's language (embedded in the page as JSON) and the one formatter:
 // "{suit.part}" is a suit in a case, "{beat.gen}" a card in a case, "{loss}" a plain value.
-// The same rules as fmt() in build.py. Text is only ever set with textContent.
+// The same rules as fmt() in sitebuild/catalogs.py. Text is only ever set with textContent.
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
 
 function cardName(card, grammaticalCase) {

@@ -1,5 +1,6 @@
-"""Fixtures for the end-to-end tests: the site built once (with Pyodide), served on 127.0.0.1,
-and Chromium driven by Playwright (Debian's chromium, or Playwright's own browser)."""
+"""Fixtures for the end-to-end tests: the site built once per session (with Pyodide: the
+``built_site`` fixture of tests/conftest.py), served on 127.0.0.1, and Chromium driven by
+Playwright (Debian's chromium, or Playwright's own browser)."""
 
 import shutil
 import threading
@@ -8,7 +9,6 @@ from urllib.parse import urlparse
 
 import pytest
 
-import build
 from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,10 +31,8 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    build.build(out, ROOT / "lessons", with_pyodide=True)
-    return out
+def site_dir(built_site):
+    return built_site
 
 
 def _serve(directory, record=False):

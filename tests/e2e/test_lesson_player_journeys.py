@@ -283,7 +283,7 @@ def test_the_guided_deal_offers_only_legal_declarations_and_never_moves_the_page
         control.click()
         if index + 1 < steps.count():
             steps.nth(index + 1).wait_for()
-            page.wait_for_timeout(150)
+            page.wait_for_timeout(150)  # a time for the page to move if it would: nothing to wait for
             assert page.evaluate("window.scrollY") == before, f"step {index + 1} moved the page"
             if index == 6 and size == "phone":
                 shot(page, "guided-step-8-phone-fi")

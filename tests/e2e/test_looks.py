@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from e2e.conftest import asset_url
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screenshots"
@@ -123,7 +124,7 @@ def test_a_learner_journey_in_pictures(visit, base_url, lang, size):
     getattr(section.locator('button[data-card="H9"]'), click)()
     feedback = section.locator(".feedback.wrong")
     feedback.wait_for()
-    page.wait_for_timeout(700)  # the reason scrolls into view
+    expect(feedback).to_be_in_viewport(ratio=1)  # the reason scrolls into view
     box = feedback.bounding_box()
     assert box["y"] + box["height"] <= page.viewport_size["height"] + 1, "the reason is below the fold"
     check_page(page, lang, "wrong card")

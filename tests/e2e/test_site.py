@@ -8,6 +8,7 @@ from urllib.parse import quote, urlparse
 
 import pytest
 from e2e.conftest import asset_url
+from playwright.sync_api import expect
 
 from engine import puzzles
 from sitebuild.catalogs import fmt, load_catalog
@@ -54,7 +55,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert "You must overtake" in feedback(section)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # a time for the engine to start if it would: nothing to wait for
     assert not [u for u in v.requests if "/pyodide/" in u or "worker" in u], "a lesson page started the engine"
 
 
@@ -587,6 +588,12 @@ def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
     page.locator("button.start").tap()
     game = page.locator("#game")
     game.wait_for(timeout=90_000)
+
+    def answered(before):
+        """Until the page has shown the engine's answer (every answer, a refusal too, is a new step)."""
+        expect(game).not_to_have_attribute("data-step", before, timeout=120_000)
+        expect(game).to_have_attribute("aria-busy", "false", timeout=120_000)
+
     for _ in range(80):
         step = game.get_attribute("data-step")
         phase, mine = game.get_attribute("data-phase"), game.get_attribute("data-to-move") == "0"
@@ -606,19 +613,13 @@ def test_play_a_deal_against_the_computer_on_a_phone(visit, base_url):
             for card in page.locator("#hand button").all():
                 before = game.get_attribute("data-step")
                 card.tap()
-                for _ in range(100):
-                    if game.get_attribute("data-step") != before:
-                        break
-                    page.wait_for_timeout(100)
+                answered(before)
                 if page.locator("#play-feedback .verdict").count():  # an illegal card is refused
                     assert "Tätä korttia ei saa pelata." in page.locator("#play-feedback").inner_text()
                     continue
                 break
             continue
-        for _ in range(100):
-            if game.get_attribute("data-step") != step:
-                break
-            page.wait_for_timeout(100)
+        answered(step)
     assert int(game.get_attribute("data-tricks")) >= 3
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not v.errors

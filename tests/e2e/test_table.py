@@ -11,9 +11,9 @@ page's worker runs)."""
 
 import json
 import re
-import time
 
 import pytest
+from playwright.sync_api import expect
 from test_play import SHOTS
 
 import build
@@ -64,13 +64,13 @@ def press(page, locator, size):
 
 
 def wait_step(page, before, timeout=180):
-    start = time.time()
-    while time.time() - start < timeout:
-        if page.locator("#game").get_attribute("data-step") != before:
-            page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=timeout * 1000)
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the table did not answer")
+    """Until the table has answered (its step moved on and it is not busy)."""
+    game = page.locator("#game")
+    if before is None:
+        expect(game).to_have_attribute("data-step", re.compile(""), timeout=timeout * 1000)
+    else:
+        expect(game).not_to_have_attribute("data-step", before, timeout=timeout * 1000)
+    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=timeout * 1000)
 
 
 def inside(page, selector):
@@ -292,7 +292,7 @@ def test_with_the_engine_blocked_the_first_decision_and_drills_still_show(visit,
     # a bid now: the table keeps the decision and the status line still names what needs the engine
     before = page.locator("#game").get_attribute("data-step")
     press(page, page.locator("#actions button[data-action]").first, size)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # a time for the phase to move on if it would: nothing to wait for
     assert page.locator("#game").get_attribute("data-phase") == "auction"
     assert status.is_visible()
     assert before is not None

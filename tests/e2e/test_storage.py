@@ -76,7 +76,8 @@ UNIT = """async (module) => {
 
   // plain text records
   localStorage.clear();
-  const count = () => new StoredRecord("t.count", { parse: (s) => s, serialize: String, check: (s) => (/^\\d+$/.test(s) ? null : "not a count") });
+  const counted = (s) => (/^\\d+$/.test(s) ? null : "not a count");
+  const count = () => new StoredRecord("t.count", { parse: (s) => s, serialize: String, check: counted });
   localStorage.setItem("t.count", "12");
   out.count = count().read();
   localStorage.setItem("t.count", "lots");

@@ -8,12 +8,20 @@
 // of the streak is told to other features as a "streak-change" event on document:
 // {streak, best, reason} with reason "right", "wrong", "revealed" or "skip".
 import { engine, engineUnavailable } from "./engine-client.js";
-import { catalog, errorText, format, ui } from "./messages.js";
+import { catalog, errorText, format, keptText, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
+import { needsNotice, notice, StoredRecord } from "./store.js";
 
-const BEST = "huutopussi.best-streak";
+// The best streak (docs/storage.md): a whole number as plain text. One that cannot be read is kept
+// as it is and said on the page; the streak then counts from 0 while the page is open.
+const bestRecord = new StoredRecord("huutopussi.best-streak", {
+  parse: (text) => text,
+  serialize: String,
+  check: (text) => (/^\d{1,9}$/.test(text) ? null : "not a whole number"),
+});
+let sessionBest = 0;
 const AUTO = "huutopussi.practice-auto-next"; // "off" when the learner turned auto-advance off
 const AUTO_PAUSE = 1600; // ms between a right answer and the next drill
 const area = document.getElementById("drill");
@@ -55,12 +63,15 @@ engine().ready.then(
 
 // The best streak stored on this device (0 when there is none). The one place that reads it.
 function best() {
-  const value = Number(localStorage.getItem(BEST));
-  return Number.isInteger(value) && value > 0 ? value : 0;
+  const report = bestRecord.read();
+  if (needsNotice(report)) notice(report, keptText(report, "streak"));
+  return Math.max(sessionBest, report.value === null ? 0 : Number(report.value));
 }
 
 function rememberBest() {
-  if (streak > best()) localStorage.setItem(BEST, String(streak));
+  if (streak <= best()) return;
+  sessionBest = streak;
+  if (bestRecord.report?.writable) bestRecord.write(String(streak)); // a full storage: the page goes on
 }
 
 function autoNext() {

@@ -6,6 +6,8 @@ import { engine, engineUnavailable } from "./engine-client.js";
 import { errorText, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
+import { streakReached } from "./celebrate.js";
+import * as replay from "./replay.js";
 
 const BEST = "huutopussi.best-streak";
 const area = document.getElementById("drill");
@@ -54,14 +56,27 @@ function show(answer) {
   area.replaceChildren(section);
   new Puzzle(section).enable();
   clean = true;
+  const drillTheme = theme;
+  let counted = false;
   section.addEventListener("puzzle-result", (event) => {
     const outcome = event.detail.outcome;
+    // the replay list (replay.js): a missed drill comes back, as it was shown
+    const right = replay.rightOrWrong(event.detail);
+    if (right !== null && Number.isInteger(answer.seed)) {
+      replay.update((list) => {
+        const item = { kind: "drill", theme: drillTheme, seed: answer.seed, drill: answer };
+        const next = replay.answer(list, item, right, Date.now());
+        return counted ? next : replay.themeResult(next, drillTheme, right);
+      });
+      counted = true;
+    }
     if (outcome === "wrong" || outcome === "revealed") {
       clean = false;
       streak = 0;
     } else if (outcome === "solved" && clean) {
       streak += 1;
       if (streak > best()) localStorage.setItem(BEST, String(streak));
+      streakReached(streak);
       nextButton.focus();
     }
     showStreak();
@@ -115,7 +130,7 @@ async function next(focus = true) {
     area.replaceChildren(el("p", "error", errorText(answer.error)));
     return;
   }
-  show(answer).focus();
+  show({ ...answer, seed }).focus();
 }
 
 for (const button of document.querySelectorAll("button[data-theme]")) {

@@ -255,9 +255,11 @@ def render_site(
         ]
         presets = [{"name": n, "title": capfirst(cat["presets"].get(n, PRESET_INFO[n][0]))} for n in PRESETS]
         # the front page's first-visit puzzle (#daily): lesson 1's first, with its build-time table
-        first_id = lesson_list[0]["ids"][0]
-        first_puzzle = puzzle_segment(lessons[0], first_id, lessons[0].texts[lang], 1, md, f"p/{first_id}/", cat)
-        first_puzzle["up"] = ""
+        first_puzzle = None
+        if lesson_list and lesson_list[0]["ids"]:
+            first_id = lesson_list[0]["ids"][0]
+            first_puzzle = puzzle_segment(lessons[0], first_id, lessons[0].texts[lang], 1, md, f"p/{first_id}/", cat)
+            first_puzzle["up"] = ""  # the puzzle's links are written relative to the front page
         write(
             out / lang / "index.html",
             env.get_template("index.html").render(

@@ -83,7 +83,7 @@ for (let back = 6; back >= 0; back -= 1) {
   for (const [field, cls] of [["right", "week-bar"], ["wrong", "week-bar wrong"]]) {
     const bar = document.createElement("span");
     bar.className = cls;
-    bar.style.width = `${(6 * tally[field]) / most}rem`;
+    bar.style.width = `${(2 * tally[field]) / most}rem`; // at most 2 + 2 rem
     bars.append(bar);
   }
   row.append(day, right, wrong, bars);

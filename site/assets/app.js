@@ -1,12 +1,13 @@
 // Page script of every page: progress, copy links, deep links, the offline copy. Lesson puzzles
 // (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
 import { engineSettled, engineStarted } from "./engine-client.js";
-import { format, ui } from "./messages.js";
+import { format, keptText, ui } from "./messages.js";
 import * as progress from "./progress.js";
 import { GuidedDeal } from "./guided.js";
-import { LessonPlayer, words } from "./lesson-player.js";
+import { lastLessonRecord, LessonPlayer, words } from "./lesson-player.js";
 import { Puzzle } from "./puzzle.js";
 import * as replay from "./replay.js";
+import { needsNotice, notice } from "./store.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
 // Progress is kept per puzzle id (progress.js); a lesson's count comes from the ids the page
@@ -19,15 +20,14 @@ function lessonIds(slug) {
   return (node?.dataset.puzzles || "").split(" ").filter(Boolean);
 }
 
-const LAST_LESSON = "huutopussi.last-lesson"; // the front page's "continue where you left off"
-
+// The front page's "continue where you left off" (docs/storage.md). A stored value that cannot be
+// read is kept as it is (the front page says so); a full or disabled storage: the front page then
+// starts from the first unfinished lesson.
 function rememberLesson() {
   if (!lessonSlug) return;
-  try {
-    localStorage.setItem(LAST_LESSON, lessonSlug);
-  } catch {
-    // storage disabled: the front page then starts from the first unfinished lesson
-  }
+  const report = lastLessonRecord.read();
+  if (needsNotice(report)) notice(report, keptText(report, "last_lesson"));
+  else lastLessonRecord.write(lessonSlug);
 }
 
 // A reset button shows only when there is something to reset.

@@ -2,19 +2,20 @@
 // the lesson player's closing screen gave them), and one button to continue where the learner
 // left off (the last lesson opened, or the next unfinished one after it).
 import { stars, words } from "./lesson-player.js";
-import { ui } from "./messages.js";
+import { keptText, ui } from "./messages.js";
 import * as progress from "./progress.js";
+import { lastLessonRecord } from "./lesson-player.js";
+import { needsNotice, notice } from "./store.js";
 
-const LAST_LESSON = "huutopussi.last-lesson"; // written by app.js when a lesson page opens
 const lessons = [...document.querySelectorAll(".course > li")];
 const button = document.getElementById("continue");
 
+// The last lesson opened (written by app.js when a lesson page opens); one that cannot be read is
+// kept as it is, said on the page, and the course continues from the first unfinished lesson.
 function lastLesson() {
-  try {
-    return localStorage.getItem(LAST_LESSON);
-  } catch {
-    return null;
-  }
+  const report = lastLessonRecord.read();
+  if (needsNotice(report)) notice(report, keptText(report, "last_lesson"));
+  return report.value;
 }
 
 function unsolved(item) {

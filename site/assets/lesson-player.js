@@ -6,10 +6,11 @@
 // spirit of lichess ui/learn, whose stages are data the UI renders without knowing their names.
 // It is progressive enhancement: without it (and in print) the lesson is one page, and the
 // learner can always choose to read it that way ("read the whole lesson").
-import { format } from "./messages.js";
+import { format, keptText } from "./messages.js";
 import * as progress from "./progress.js";
 import { reducedMotion } from "./motion.js";
 import { lessonFinished } from "./celebrate.js";
+import { needsNotice, notice, StoredRecord } from "./store.js";
 
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
 
@@ -18,23 +19,32 @@ export function words(key, params) {
   return format(catalog.lesson_player[key], params);
 }
 
-const VIEW = "huutopussi.lesson-view"; // "page": the learner reads lessons as one page
+// Plain-text records of the lessons (docs/storage.md): how the learner reads lessons ("page": as
+// one page; no record: in steps), and the last lesson opened (app.js writes it, the front page
+// reads it). Anything else stored there is kept as it is and said on the page (store.js).
+const plainText = { parse: (text) => text, serialize: String };
+const viewRecord = new StoredRecord("huutopussi.lesson-view", {
+  ...plainText,
+  check: (text) => (text === "page" ? null : "not a lesson view"),
+});
+export const lastLessonRecord = new StoredRecord("huutopussi.last-lesson", {
+  ...plainText,
+  check: (text) => (/^[a-z0-9-]{1,80}$/.test(text) ? null : "not a lesson slug"),
+});
+
+let sessionView = null; // the choice while the stored one is kept as it is, or storage is disabled
 
 function storedView() {
-  try {
-    return localStorage.getItem(VIEW);
-  } catch {
-    return null;
-  }
+  const report = viewRecord.read();
+  if (needsNotice(report)) notice(report, keptText(report, "lesson_view"));
+  return report.writable ? report.value : sessionView;
 }
 
 function storeView(value) {
-  try {
-    if (value) localStorage.setItem(VIEW, value);
-    else localStorage.removeItem(VIEW);
-  } catch {
-    // storage disabled: the choice lasts while the page is open
-  }
+  sessionView = value;
+  if (!viewRecord.read().writable) return; // kept as it is: the choice lasts while the page is open
+  if (value) viewRecord.write(value);
+  else viewRecord.remove();
 }
 
 function button(className, text) {

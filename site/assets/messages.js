@@ -75,3 +75,11 @@ export function spokenName(card) {
 export function hiddenCards(count) {
   return count === 1 ? catalog.cards.hidden_one : catalog.cards.hidden.replace("{count}", count);
 }
+
+// What a page says when a record in storage was kept as it was (store.js): what could not be read
+// ("storage_<what>_newer" or "_damaged"), that it is kept, and where its copy is.
+export function keptText(report, what) {
+  const first = catalog.ui[`storage_${what}_${report.state}`] ?? catalog.ui[`storage_${what}_damaged`];
+  const copy = report.aside ? ui("storage_copy", { key: report.aside }) : ui("storage_no_copy");
+  return `${format(first)} ${ui("storage_kept")} ${copy}`;
+}

@@ -10,7 +10,7 @@
 // play-controls.js (the controls of each phase), play-story.js (the news and the story panel),
 // play-result.js (the end of a deal), play-review.js (hints and the review), play-engine.js
 // (talk to the engine), play-words.js (the shared state and every sentence).
-import { errorText, reason, verdict, catalog, ui } from "./messages.js";
+import { errorText, keptText, reason, verdict, catalog, ui } from "./messages.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { engine, engineUnavailable } from "./engine-client.js";
 import { renderActions, updatePick } from "./play-controls.js";
@@ -21,43 +21,69 @@ import { stopReview } from "./play-review.js";
 import { renderNews, renderStory, resetStory } from "./play-story.js";
 import { playFrames, renderHand, renderTable } from "./play-table.js";
 import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
+import { needsNotice, notice, StoredRecord } from "./store.js";
 
-const STORE = "huutopussi.play";
-const VERSION = 1;
+const VERSION = 2;
 const RECENT = 8; // prepared openings not dealt again soon
 
-// -- what is remembered ---------------------------------------------------------------------------
-// {version, settings: {preset, options, computers, hints}, game: {rules, preset, seed, computers,
-// hints, moves, state}, recent: [seeds]}. An older record is migrated, never dropped; a newer one
-// (written by a later version of the page) is read and left as it is.
-export function migrate(raw) {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { version: VERSION, recent: [] };
-  const data = { ...raw };
-  if (data.version === undefined) data.version = VERSION; // the first records had no version
-  if (!Array.isArray(data.recent)) data.recent = [];
+// -- what is remembered (docs/storage.md) ---------------------------------------------------------
+// {version: 2, settings: {preset, options, computers, hints}, game: {rules, preset, seed,
+// computers, hints, moves, history}, recent: [seeds]}: the game as its record (the seed and the
+// history of actions), never the engine's answers (one step of a two-player game with a widow of
+// six can list some 54,000 discards); a return visit asks the engine for the position again.
+// Version 1 (and the first records, with no version) kept the engine's whole answer as
+// game.state: migrated to its history, the record as it was kept under "huutopussi.play.v1". A
+// record from a newer page, or one that cannot be read, is kept as it is and never written over
+// (store.js): the page says so and plays without saving.
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isHistory = (h) => Array.isArray(h) && h.length > 0 && h.every((deal) => Array.isArray(deal) && deal.every((a) => typeof a === "string"));
+
+export function migrate(v1) {
+  const data = { ...v1, version: 2, recent: Array.isArray(v1.recent) ? v1.recent : [] };
+  if (isObject(v1.game)) {
+    const { state, ...game } = v1.game;
+    if (isObject(state) && isHistory(state.history) && !(state.phase === "done" && state.match_over)) {
+      data.game = { ...game, history: state.history };
+    } else {
+      delete data.game; // a finished match, or one with nothing to resume from (kept in the .v1 copy)
+    }
+  }
   return data;
 }
 
-function readStore() {
-  try {
-    return migrate(JSON.parse(localStorage.getItem(STORE) || "null"));
-  } catch {
-    return migrate(null);
+export function check(data) {
+  if (!Array.isArray(data.recent) || !data.recent.every(Number.isInteger)) return "recent: not a list of seeds";
+  if (data.settings !== undefined) {
+    const s = data.settings;
+    if (!isObject(s) || typeof s.preset !== "string") return "settings: no preset";
+    if (s.options !== undefined && !isObject(s.options)) return "settings.options: not an object";
+    if (s.computers !== undefined && !(Array.isArray(s.computers) && s.computers.every((c) => typeof c === "string"))) return "settings.computers: not a list of levels";
   }
+  if (data.game !== undefined) {
+    const g = data.game;
+    if (!isObject(g) || typeof g.rules !== "string" || !Number.isInteger(g.seed)) return "game: no rules or seed";
+    if (!Array.isArray(g.computers) || !g.computers.every((c) => typeof c === "string")) return "game.computers: not a list of levels";
+    if (!isHistory(g.history)) return "game.history: not a list of deals";
+    if (g.moves !== undefined && !Number.isInteger(g.moves)) return "game.moves: not a whole number";
+  }
+  return null;
 }
 
-let store = readStore();
+const record = new StoredRecord("huutopussi.play", {
+  version: VERSION,
+  versionOf: (data) => (data.version === undefined ? 1 : data.version), // the first records had no version
+  migrations: { 1: migrate },
+  check,
+});
+const report = record.read();
+const store = report.value || { version: VERSION, recent: [] };
 
 function save() {
-  if (store.version > VERSION) return; // a later page's record: kept as it is
   const { game, state } = table;
   store.settings = readSettings();
-  if (state) store.game = { ...game, state };
-  try {
-    localStorage.setItem(STORE, JSON.stringify(store));
-  } catch {
-    // private mode or a full storage: the game goes on, only unsaved
-  }
+  if (state && state.phase === "done" && state.match_over) delete store.game; // nothing to resume
+  else if (state) store.game = { ...game, history: state.history };
+  if (report.writable) record.write(store); // a full or disabled storage: the game goes on, unsaved
 }
 
 // -- the settings sheet -----------------------------------------------------------------------------
@@ -136,7 +162,7 @@ async function send(action) {
   $("play-status").textContent = ui("play_waiting");
   busy(true);
   const fields = { rules: table.game.rules, seed: table.game.seed, computers: table.game.computers };
-  fields.history = before ? before.history : [[]];
+  fields.history = before ? before.history : table.game.history || [[]]; // a resumed game: its history
   if (action !== undefined) fields.action = action;
   let answer;
   try {
@@ -358,7 +384,19 @@ $("story-panel").addEventListener("keydown", (event) => {
 window.addEventListener("hashchange", rulesFromLink);
 table.hooks = { send, start: () => start() };
 
+// The game in progress, from its record: the engine plays its history again.
+async function resume(saved) {
+  token += 1;
+  table.game = { moves: 0, ...saved };
+  table.state = null;
+  table.selected = new Set();
+  $("game").setAttribute("aria-busy", "true");
+  await send(undefined);
+  if (table.state) $("play-status").textContent = ui("play_resumed");
+}
+
 // The table at once: the game in progress, or a new one.
+if (needsNotice(report)) notice(report, keptText(report, "play"));
 showSettings(store.settings);
 watchEngine();
 const saved = store.game;
@@ -366,12 +404,8 @@ if (linkParams().get("rules")) {
   rulesFromLink();
 } else if (linkParams().get("seed")) {
   start();
-} else if (saved && saved.state && saved.rules && !(saved.state.phase === "done" && saved.state.match_over)) {
-  table.game = { moves: 0, ...saved, state: undefined };
-  delete table.game.state;
-  table.state = saved.state;
-  render();
-  $("play-status").textContent = ui("play_resumed");
+} else if (saved) {
+  resume(saved);
 } else {
   start();
 }

@@ -1,11 +1,15 @@
 // Learner progress in localStorage, one record per puzzle id, saved the moment a result happens.
 //
 // Version 2 keys records by puzzle id (ids are unique across lessons). Older data is migrated,
-// never dropped: version 1 keyed records "lesson-slug/puzzle-id", and renamed or merged puzzles
-// move through the rename map the build puts in every page (lessons/renamed.toml: old key ->
-// puzzle id now, and the keys of removed puzzles). The data as it was before a migration is kept
-// under KEY + ".v1". Anything unreadable (corrupt JSON, wrong types) counts as no progress and
-// never breaks a page.
+// never dropped (store.js; docs/storage.md): version 1 keyed records "lesson-slug/puzzle-id", and
+// renamed or merged puzzles move through the rename map the build puts in every page
+// (lessons/renamed.toml: old key -> puzzle id now, and the keys of removed puzzles). The data as
+// it was before a migration is kept under KEY + ".v1". A record written by a newer version of
+// the site, or one that cannot be read (corrupt JSON, wrong types), is kept exactly as it is and
+// never written over: the page says so, and this visit's results count only while it is open.
+import { keptText } from "./messages.js";
+import { needsNotice, notice, StoredRecord } from "./store.js";
+
 const KEY = "huutopussi.progress";
 const VERSION = 2;
 
@@ -37,9 +41,23 @@ function blank() {
 function valid(record) {
   return (
     record && typeof record === "object" && typeof record.solved === "boolean" &&
-    typeof record.firstTry === "boolean" && Number.isInteger(record.hints) && record.hints >= 0
+    typeof record.firstTry === "boolean" && Number.isInteger(record.hints) && record.hints >= 0 &&
+    (record.revealed === undefined || typeof record.revealed === "boolean")
   );
 }
+
+// What is wrong with a record of version 2 (null: nothing).
+function check(data) {
+  if (!data.puzzles || typeof data.puzzles !== "object" || Array.isArray(data.puzzles)) return "puzzles: not an object";
+  const wrong = Object.entries(data.puzzles).find(([, record]) => !valid(record));
+  return wrong ? `puzzles.${wrong[0]}: not a result` : null;
+}
+
+const store = new StoredRecord(KEY, {
+  version: VERSION,
+  check,
+  migrations: { 1: (data) => ({ ...data, version: 2 }) }, // the keys are resolved below, in every version
+});
 
 // Two records of puzzles that became one: solved if either was, on the first try if either was.
 function merge(a, b) {
@@ -52,45 +70,40 @@ function merge(a, b) {
   };
 }
 
+let session = null; // this visit's results while the stored record is kept as it is (not writable)
+let told = false;
+
 function save(data) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(data));
-  } catch {
-    // storage full or disabled: progress is a convenience, the lesson still works
+  if (!store.report?.writable) {
+    session = data;
+    return;
   }
+  store.write(data); // a full or disabled storage: progress is a convenience, the lesson still works
 }
 
 export function load() {
-  let raw;
-  let data;
-  try {
-    raw = localStorage.getItem(KEY);
-    data = JSON.parse(raw);
-  } catch {
-    return blank();
+  const report = store.read();
+  if (needsNotice(report) && !told) {
+    told = true;
+    notice(report, keptText(report, "progress"));
   }
-  if (!data || typeof data.puzzles !== "object" || data.puzzles === null) return blank();
-  if (data.version !== 1 && data.version !== VERSION) return blank();
+  if (!report.writable && session) return structuredClone(session);
+  if (report.value === null) return blank();
   const map = renames();
   const clean = blank();
-  let changed = data.version !== VERSION;
-  for (const [key, record] of Object.entries(data.puzzles)) {
-    if (!valid(record)) continue;
+  let changed = false;
+  for (const [key, record] of Object.entries(report.value.puzzles)) {
     const id = resolve(key, map);
     if (id !== key) changed = true;
     if (id !== null) clean.puzzles[id] = merge(clean.puzzles[id], record);
   }
-  if (changed) {
-    try {
-      if (data.version !== VERSION && localStorage.getItem(`${KEY}.v${data.version}`) === null) {
-        localStorage.setItem(`${KEY}.v${data.version}`, raw);
-      }
-    } catch {
-      // a failed backup does not stop the migration
-    }
-    save(clean);
-  }
+  if (changed) save(clean);
   return clean;
+}
+
+// The last read of the stored progress (store.js's report), for tests and pages.
+export function storageReport() {
+  return store.report;
 }
 
 export function record(puzzleId, { outcome, attempts, hints }) {

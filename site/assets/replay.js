@@ -11,7 +11,7 @@
 // Storage: a versioned record of store.js (older versions migrated, newer or damaged ones kept as
 // they are and never written over). Lesson puzzle ids move through the rename map every page
 // carries (a renamed puzzle keeps its place on the list, a removed one leaves it).
-import { catalog, format } from "./messages.js";
+import { catalog, format, keptText } from "./messages.js";
 import { resolve } from "./progress.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
@@ -154,7 +154,7 @@ export function load(map, say = true) {
   const record = stored();
   const report = record.read();
   if (needsNotice(report)) {
-    if (say) notice(report, format(catalog.review.kept, { key: report.aside || KEY }));
+    if (say) notice(report, keptText(report, "replay"));
     return { list: blank(), kept: true, writable: false };
   }
   return { list: report.value ? renamed(report.value, map) : blank(), kept: false, writable: report.writable };

@@ -8,6 +8,7 @@ import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { catalog, errorText, format, reason, ui } from "./messages.js";
 import { el } from "./puzzle.js";
+import { keysWith, storage, StoredRecord } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("score-data").textContent);
@@ -22,50 +23,38 @@ const say = (key, params = {}) => format(S.ui[key], params);
 const signed = (n) => (n > 0 ? `+${n}` : String(n).replace("-", "\u2212"));
 
 // -- storage: one record per game, each on its own key, so that one bad record harms no other ----
-// A record is {store: STORE_VERSION, sheet, updated}. Older store versions are migrated (steps in
-// STORE_MIGRATIONS, the record as it was kept under KEY + ".v" + version); a record that cannot be
-// read (corrupt JSON, a newer version) is left exactly as it is and named on the page.
+// A record is {store: STORE_VERSION, sheet, updated} (docs/storage.md). Older store versions are
+// migrated (steps in STORE_MIGRATIONS, the record as it was kept under KEY + ".v" + version); a
+// record that cannot be read (corrupt JSON, a newer version, a sheet that is not a score sheet)
+// is left exactly as it is, a copy set aside (store.js), and named on the page.
 const PREFIX = "huutopussi.score.game.";
 const CURRENT = "huutopussi.score.current";
 const STORE_VERSION = 1;
 const STORE_MIGRATIONS = {}; // version -> function(record) -> record of the next version
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+// What is wrong with a sheet (null: nothing): the same shape a sheet from a link or a file needs.
+function sheetShape(sheet) {
+  if (!sheet || typeof sheet !== "object" || Array.isArray(sheet) || sheet.format !== FORMAT) return "not a score sheet";
+  return Array.isArray(sheet.deals) ? null : "deals: not a list";
 }
 
-function readRecord(text) {
-  let record;
-  try {
-    record = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!record || typeof record !== "object" || !Number.isInteger(record.store)) return null;
-  while (record.store < STORE_VERSION && STORE_MIGRATIONS[record.store]) record = STORE_MIGRATIONS[record.store](record);
-  if (record.store !== STORE_VERSION || !record.sheet || typeof record.sheet !== "object" || Array.isArray(record.sheet)) return null;
-  return record;
+function gameRecord(key) {
+  return new StoredRecord(key, {
+    version: STORE_VERSION,
+    versionOf: (record) => record.store,
+    migrations: STORE_MIGRATIONS,
+    check: (record) => sheetShape(record.sheet),
+  });
 }
 
 function loadGames() {
-  const store = storage();
   const games = [];
-  if (!store) return games;
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (!key || !key.startsWith(PREFIX) || key.includes(".v", PREFIX.length)) continue;
+  // the games' own keys: not a migration's copy (KEY.v1) nor any other key under the prefix
+  for (const key of keysWith(PREFIX).filter((k) => !k.includes(".", PREFIX.length))) {
     const id = key.slice(PREFIX.length);
-    const text = store.getItem(key);
-    const record = readRecord(text);
-    if (record && JSON.parse(text).store !== record.store) {
-      store.setItem(`${key}.v${JSON.parse(text).store}`, text); // the record before its migration
-      store.setItem(key, JSON.stringify(record));
-    }
-    games.push(record ? { id, sheet: record.sheet, updated: String(record.updated || "") } : { id, broken: true });
+    const report = gameRecord(key).read();
+    const record = report.value;
+    games.push(record ? { id, sheet: record.sheet, updated: String(record.updated || "") } : { id, broken: true, aside: report.aside });
   }
   games.sort((a, b) => (b.updated || "").localeCompare(a.updated || ""));
   return games;
@@ -171,7 +160,8 @@ function renderGames() {
   for (const g of games) {
     const item = el("li", g.id === game?.id ? "current" : "");
     if (g.broken) {
-      item.append(el("p", "error", say("bad_saved", { key: g.id })));
+      const copy = g.aside ? ui("storage_copy", { key: g.aside }) : ui("storage_no_copy");
+      item.append(el("p", "error", `${say("bad_saved", { key: g.id })} ${copy}`));
     } else {
       const names = Array.isArray(g.sheet.players) ? g.sheet.players.map(String).join(", ") : "?";
       const started = new Date(String(g.sheet.started || ""));
@@ -222,7 +212,11 @@ function openGame(id) {
   game = { id, sheet: g.sheet };
   entrySignature = null;
   carry = false;
-  storage()?.setItem(CURRENT, id);
+  try {
+    storage()?.setItem(CURRENT, id);
+  } catch {
+    // a full storage: the game opens, the next visit opens the newest one
+  }
   tallied = null;
   editing = null;
   $("score-setup").hidden = true;
@@ -797,7 +791,7 @@ function exportCsv() {
 
 // A sheet from outside (a link or a file) becomes a game of its own; the engine checks it.
 function adopt(sheet, message) {
-  if (!sheet || typeof sheet !== "object" || Array.isArray(sheet) || sheet.format !== FORMAT || !Array.isArray(sheet.deals)) {
+  if (sheetShape(sheet)) {
     throw Object.assign(new Error("not a sheet"), { detail: S.errors.sheet_format });
   }
   const id = newId();

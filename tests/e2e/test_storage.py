@@ -4,7 +4,11 @@ newer-version records."""
 
 import json
 
+import pytest
 from e2e.conftest import asset_url
+
+import build
+from sitebuild.catalogs import fmt
 
 ASIDE = "huutopussi.set-aside."
 
@@ -150,4 +154,222 @@ def test_store_js_keeps_newer_and_damaged_records_and_migrates_older_ones(visit,
     # an older record whose backup cannot be stored is used, not written over
     assert out["quotaMigrate"]["state"] == "migrated" and out["quotaMigrate"]["writable"] is False
     assert out["quotaMigrateOriginal"] == '{"version":1,"list":[]}'
+    assert not v.errors
+
+
+# -- every page that reads storage, fed records it cannot use ---------------------------------------
+CATALOGS = {lang: build.load_catalog(lang) for lang in ("fi", "en")}
+
+
+def ui(lang, message, **params):
+    return fmt(CATALOGS[lang]["ui"][message], params, CATALOGS[lang])
+
+
+def seed(v, records):
+    """These records in place before any page script runs, once (a reload keeps what the page did)."""
+    v.context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" for (const [k, t] of Object.entries({json.dumps(records)})) localStorage.setItem(k, t);"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+
+
+def everything(page):
+    return page.evaluate("Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))")
+
+
+def kept(page, key, text):
+    """The record is still stored byte for byte, and one copy of it is set aside; the copy's key."""
+    stored = everything(page)
+    assert stored.get(key) == text, key
+    copies = [k for k in stored if k.startswith(f"{ASIDE}{key}@")]
+    assert len(copies) == 1, copies
+    assert stored[copies[0]] == text
+    return copies[0]
+
+
+def said(page, lang, key, what, state, aside):
+    """The page's notice of a kept record, in its language."""
+    first = CATALOGS[lang]["ui"].get(f"storage_{what}_{state}") or CATALOGS[lang]["ui"][f"storage_{what}_damaged"]
+    expected = f"{first} {ui(lang, 'storage_kept')} {ui(lang, 'storage_copy', key=aside)}"
+    node = page.locator(f'.storage-notice[data-key="{key}"]')
+    assert node.inner_text() == expected
+    assert node.get_attribute("role") == "status"
+
+
+PROGRESS = "huutopussi.progress"
+BAD_PROGRESS = {
+    "corrupt": ("fi", "damaged", "{not json"),
+    "truncated": ("en", "damaged", '{"version": 2, "puzzles": {"overtake-king": {"solved": tr'),
+    "wrong-typed": (
+        "fi",
+        "damaged",
+        '{"version": 2, "puzzles": {"overtake-queen": {"solved": "yes", "firstTry": true, "hints": 0}}}',
+    ),
+    "newer": ("en", "newer", '{"version": 3, "puzzles": {"overtake-queen": {"stars": 3}}, "streaks": [4]}'),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_PROGRESS))
+def test_a_lesson_keeps_progress_it_cannot_read_and_still_works(visit, base_url, case):
+    lang, state, text = BAD_PROGRESS[case]
+    v = visit()
+    v.context.add_init_script("try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}")
+    seed(v, {PROGRESS: text})
+    page = v.open(f"{base_url}/{lang}/lessons/overtaking/")
+    aside = kept(page, PROGRESS, text)
+    said(page, lang, PROGRESS, "progress", state, aside)
+    # the lesson works: a right answer counts while the page is open, and nothing is written over
+    section = page.locator("#puzzle-overtake-king")
+    section.locator('button[data-card="HK"]').click()
+    section.locator(".verdict.right").wait_for()
+    first_try = {"fi": "Ratkaistu ensimmäisellä yrityksellä ✓", "en": "Solved on the first try ✓"}[lang]
+    assert section.locator(".puzzle-progress").inner_text() == first_try
+    assert kept(page, PROGRESS, text) == aside
+    # a later visit: the same message, no second copy
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
+    said(page, lang, PROGRESS, "progress", state, aside)
+    assert kept(page, PROGRESS, text) == aside
+    assert not v.errors
+
+
+def test_old_progress_still_loads_without_loss(visit, base_url):
+    old = {"version": 1, "puzzles": {"overtaking/overtake-king": {"solved": True, "firstTry": True, "hints": 0}}}
+    v = visit()
+    v.context.add_init_script("try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}")
+    seed(v, {PROGRESS: json.dumps(old)})
+    page = v.open(f"{base_url}/en/lessons/overtaking/")
+    badge = page.locator("#puzzle-overtake-king .puzzle-progress")
+    assert badge.inner_text() == "Solved on the first try ✓"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PROGRESS}.v1')")) == old
+    now = json.loads(page.evaluate(f"localStorage.getItem('{PROGRESS}')"))
+    assert now == {"version": 2, "puzzles": {"overtake-king": {"solved": True, "firstTry": True, "hints": 0}}}
+    assert page.locator(".storage-notice").count() == 0
+    assert not v.errors
+
+
+def test_a_lesson_keeps_a_view_it_cannot_read_and_plays_in_steps(visit, base_url):
+    text = '{"view": "page"}'
+    v = visit()
+    seed(v, {"huutopussi.lesson-view": text, "huutopussi.last-lesson": "<b>bidding</b>"})
+    page = v.open(f"{base_url}/fi/lessons/overtaking/")
+    aside = kept(page, "huutopussi.lesson-view", text)
+    said(page, "fi", "huutopussi.lesson-view", "lesson_view", "damaged", aside)
+    said(
+        page,
+        "fi",
+        "huutopussi.last-lesson",
+        "last_lesson",
+        "damaged",
+        kept(page, "huutopussi.last-lesson", "<b>bidding</b>"),
+    )
+    assert page.locator(".storage-notice b").count() == 0  # text, never HTML
+    assert page.locator("article.lesson > .lesson-step:visible").count() == 1  # the lesson in steps
+    assert not v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_the_front_page_keeps_what_it_cannot_read_and_still_continues(visit, base_url, lang):
+    progress_text = '{"version": 2, "puzzles": []}'
+    last = "../../evil"
+    v = visit()
+    seed(v, {PROGRESS: progress_text, "huutopussi.last-lesson": last})
+    page = v.open(f"{base_url}/{lang}/")
+    said(page, lang, PROGRESS, "progress", "damaged", kept(page, PROGRESS, progress_text))
+    said(page, lang, "huutopussi.last-lesson", "last_lesson", "damaged", kept(page, "huutopussi.last-lesson", last))
+    button = page.locator("#continue")
+    assert button.is_visible() and button.get_attribute("href").startswith("lessons/")
+    assert not v.errors
+
+
+PLAY = "huutopussi.play"
+BAD_PLAY = {
+    "corrupt": ("fi", "damaged", '{"version": 2, "settings": '),
+    "truncated": ("en", "damaged", '{"version": 2, "recent": [1, 2'),
+    "wrong-typed": (
+        "fi",
+        "damaged",
+        json.dumps({"version": 2, "recent": [], "game": {"rules": "three-player", "seed": 5, "history": "all of it"}}),
+    ),
+    "newer": ("en", "newer", json.dumps({"version": 3, "recent": [], "game": {"replay": "abc"}})),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_PLAY))
+def test_the_play_page_keeps_a_record_it_cannot_read_and_still_deals(visit, base_url, case):
+    lang, state, text = BAD_PLAY[case]
+    v = visit()
+    seed(v, {PLAY: text})
+    page = v.open(f"{base_url}/{lang}/play/")
+    page.locator("#actions button[data-action]").first.wait_for(timeout=30_000)  # a new game, at once
+    aside = kept(page, PLAY, text)  # after the page's first save, which it did not write
+    said(page, lang, PLAY, "play", state, aside)
+    assert page.locator("#hand .card").count() == 11
+    assert not v.errors
+
+
+def test_the_play_page_stores_the_game_record_not_the_engines_answers(visit, base_url):
+    v = visit()
+    page = v.open(f"{base_url}/en/play/#rules=wikibooks-2p+six_card_widow")
+    page.locator("#play-sheet:not([hidden])").wait_for(timeout=120_000)
+    for _ in range(1200):
+        if page.locator("#play-rules").input_value() == "wikibooks-2p":
+            break
+        page.wait_for_timeout(100)
+    page.locator("#play-start").click()
+    for _ in range(1800):
+        saved = json.loads(page.evaluate(f"localStorage.getItem('{PLAY}') || 'null'") or "null")
+        if saved and saved.get("game", {}).get("rules", "").startswith("wikibooks-2p+"):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("no game stored")
+    assert set(saved) <= {"version", "settings", "game", "recent"}
+    assert set(saved["game"]) == {"rules", "preset", "seed", "computers", "hints", "moves", "history"}
+    assert "six_card_widow" in saved["game"]["rules"]
+    assert len(page.evaluate(f"localStorage.getItem('{PLAY}')")) < 2000
+    assert not v.errors
+
+
+BEST = "huutopussi.best-streak"
+
+
+@pytest.mark.parametrize("lang, text", [("fi", "lots"), ("en", "-3"), ("fi", '{"best": 4}')])
+def test_practice_keeps_a_best_streak_it_cannot_read_and_counts_on(visit, base_url, lang, text):
+    v = visit()
+    seed(v, {BEST: text})
+    page = v.open(f"{base_url}/{lang}/practice/")
+    drill = page.locator("#drill section.puzzle")
+    drill.wait_for(timeout=30_000)
+    aside = kept(page, BEST, text)
+    said(page, lang, BEST, "streak", "damaged", aside)
+    table = json.loads(drill.get_attribute("data-answers"))
+    right = next(card for card, entry in table["answers"].items() if entry["verdict"] == "correct")
+    drill.locator(f'.hand button[data-card="{right}"]').click()
+    assert page.locator("#streak").inner_text() == f"{ui(lang, 'streak', n=1)} {ui(lang, 'best_streak', n=1)}"
+    assert kept(page, BEST, text) == aside
+    assert not v.errors
+
+
+def test_the_score_sheet_keeps_games_it_cannot_read_and_gets_ready(visit, base_url):
+    from test_score import say, wait_engine
+
+    sheet = {"format": "huutopussi-score-sheet", "version": 1, "rules": "faq", "players": ["A", "B", "C"]}
+    records = {
+        "huutopussi.score.game.nodeals": json.dumps({"store": 1, "sheet": {**sheet, "deals": "none"}}),
+        "huutopussi.score.game.truncated": '{"store": 1, "sheet": {"format": "huutopussi-sco',
+        "huutopussi.score.game.newer": json.dumps({"store": 2, "sheet": {**sheet, "deals": {"1": {}}}}),
+        "huutopussi.score.game.notasheet": json.dumps({"store": 1, "sheet": [1, 2]}),
+    }
+    v = visit()
+    seed(v, records)
+    page = v.open(f"{base_url}/en/score/")
+    text = page.locator("#score-game-list").inner_text()
+    for key, raw in records.items():
+        aside = kept(page, key, raw)
+        game = key.removeprefix("huutopussi.score.game.")
+        assert f"{say('en', 'bad_saved', key=game)} {ui('en', 'storage_copy', key=aside)}" in text
+    assert page.locator("#score-setup").is_visible()  # a new game can be started
+    wait_engine(page)  # the status does not stay at "getting ready"
     assert not v.errors

@@ -112,10 +112,12 @@ def test_a_cold_visit_opens_on_the_first_decision_before_the_engine_runs(visit, 
     # the seats show their card backs; the settings are a sheet, closed; the prompt is in this language
     assert page.locator("#table .seat .backs .back").count() >= 2
     assert page.locator("#play-sheet").is_hidden()
-    # the opening is one the engine prepared (the saved game is it): its prompt, its hand
+    # the opening is one the engine prepared (the saved game is it): its prompt, its hand; the
+    # page stores the game's record (seed, history), not the engine's answer (docs/storage.md)
     saved = json.loads(page.evaluate("localStorage.getItem('huutopussi.play')"))["game"]
-    state = saved["state"]
-    assert state == step({"rules": "three-player", "seed": saved["seed"], "computers": ["normal", "normal"]})
+    assert set(saved) == {"rules", "preset", "seed", "computers", "hints", "moves", "history"}
+    state = step({"rules": "three-player", "seed": saved["seed"], "computers": ["normal", "normal"]})
+    assert saved["history"] == state["history"]
     bids = [a for a in state["legal"] if a.isdigit()]
     key = "prompt_bid" if "p" in state["legal"] else "prompt_open"
     assert ui(lang, key, minimum=bids[0])[:12] in page.locator("#play-prompt").inner_text()
@@ -341,20 +343,30 @@ def test_settings_and_the_game_in_progress_survive_a_reload_and_an_old_record(vi
     wait_step(page, before, timeout=30)
     hand = page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)")
     saved = json.loads(page.evaluate("localStorage.getItem('huutopussi.play')"))
-    assert saved["version"] == 1 and saved["settings"]["preset"] == "faq-pairs"
+    assert saved["version"] == 2 and saved["settings"]["preset"] == "faq-pairs"
     assert saved["settings"]["computers"] == ["normal", "easy", "normal"]
+    state = step({key: saved["game"][key] for key in ("rules", "seed", "computers")})
+    assert saved["game"]["history"] == state["history"] and hand == state["hand"]
     page.reload()
-    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=10_000)
-    assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == hand
-    assert page.locator("#play-rules").input_value() == "faq-pairs"
-    assert page.locator("#play-level-2").input_value() == "easy"
-    # a record written before records had a version: migrated, its game resumed, nothing dropped
-    old = {k: v for k, v in saved.items() if k != "version"}
-    page.evaluate("(text) => localStorage.setItem('huutopussi.play', text)", json.dumps(old))
-    page.reload()
-    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=10_000)
+    # the game comes back from its record: the engine plays its history again
+    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=120_000)
     assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == hand
     assert page.locator("#play-status").inner_text() == ui("fi", "play_resumed")
+    assert page.locator("#play-rules").input_value() == "faq-pairs"
+    assert page.locator("#play-level-2").input_value() == "easy"
+    # a record written before records had a version (the engine's whole answer as game.state):
+    # migrated to the game's record, its game resumed, nothing dropped (the record as it was kept)
+    old = {"settings": saved["settings"], "game": {**saved["game"], "state": state}, "recent": saved["recent"]}
+    del old["game"]["history"]
+    page.evaluate("(text) => localStorage.setItem('huutopussi.play', text)", json.dumps(old))
+    page.reload()
+    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=120_000)
+    assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == hand
+    assert page.locator("#play-status").inner_text() == ui("fi", "play_resumed")
+    assert json.loads(page.evaluate("localStorage.getItem('huutopussi.play.v1')")) == old
+    migrated = json.loads(page.evaluate("localStorage.getItem('huutopussi.play')"))
+    assert migrated["version"] == 2 and "state" not in migrated["game"]
+    assert migrated["game"]["history"] == state["history"]
     assert not v.errors
 
 

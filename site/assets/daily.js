@@ -151,6 +151,7 @@ function start() {
     holder.querySelector("section.puzzle")?.focus();
   });
   if (due.length) {
+    document.querySelector(".hero.compact")?.classList.add("returning");
     reviewing = true;
     title.textContent = replay.dueSentence(due.length);
     show(due[0]);
@@ -161,6 +162,8 @@ function start() {
     current = server; // the page's own puzzle, already playable
     return;
   }
+  // a returning learner knows the site: the puzzle moves up (the title stays for screen readers)
+  document.querySelector(".hero.compact")?.classList.add("returning");
   const next = nextUnsolved();
   if (!next) {
     title.textContent = replay.dueSentence(0);

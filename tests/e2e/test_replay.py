@@ -246,7 +246,9 @@ def test_a_missed_drill_comes_back_as_it_was_shown(visit, base_url):
     assert item["kind"] == "drill" and item["theme"] == "follow-suit"
     assert stored["themes"] == {"follow-suit": {"tried": 1, "right": 0}}
     set_now(page, local_ms(2026, 12, 8))
+    page.evaluate("localStorage.setItem('huutopussi.best-streak', '7')")
     page = v.open(f"{base_url}/fi/")
+    assert page.locator("#daily [data-best-streak]").inner_text() == "Paras putki: 7.", "the streak in view"
     again = page.locator("#daily section.puzzle")
     again.wait_for()
     assert page.locator("#daily-title").inner_text() == "Tänään kerrattavana on 1 tehtävä."

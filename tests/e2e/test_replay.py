@@ -408,3 +408,31 @@ def test_streaks_of_5_10_25_and_the_first_whole_deal_celebrate(visit, base_url, 
     assert out["first"] == "Ensimmäinen kokonainen jako pelattu!" and out["second"] is None
     assert out["stored"] == "played"
     assert not v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_axe_finds_no_serious_violations_in_the_review_and_the_progress_page(visit, base_url, lang):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+
+    def audit(page, where):
+        bad = [x for x in axe.run(page).response["violations"] if x["impact"] in ("serious", "critical")]
+        assert not bad, (where, [(x["id"], x["nodes"][0]["html"]) for x in bad])
+
+    v = visit(bypass_csp=True)  # axe-core is injected as a script
+    v.context.add_init_script(MOCK_DATE)
+    page = v.open(f"{base_url}/{lang}/")
+    set_now(page, local_ms(2026, 12, 7))
+    section = page.locator("#daily section.puzzle")
+    answers = section.evaluate(ANSWERS)
+    answer(section, answers["wrong"], answers["answer"])
+    section.locator(".feedback.wrong").wait_for()
+    audit(page, "front page, a wrong answer")
+    set_now(page, local_ms(2026, 12, 8))
+    page = v.open(f"{base_url}/{lang}/")
+    page.locator("#daily section.puzzle").wait_for()
+    audit(page, "front page, the review of the day")
+    page = v.open(f"{base_url}/{lang}/progress/")
+    audit(page, "progress page")
+    assert not v.errors

@@ -1,7 +1,8 @@
 // A short celebration: a line of words and a burst of suit marks that rise and fade (CSS, off
 // under prefers-reduced-motion: then only the words show, still and briefly). No sound. For
-// finishing a lesson (lesson-player.js), a practice streak of 5, 10 or 25 (practice.js calls
-// streakReached) and the first whole deal played on the play page (play.js calls firstDeal).
+// finishing a lesson (lesson-player.js), a practice streak of 5, 10 or 25 (practice.js fires a
+// "streak-change" event on the document, detail {streak, reason: "right"}; practice.html loads
+// this module) and the first whole deal played on the play page (play.js calls firstDeal).
 import { catalog, format } from "./messages.js";
 
 export const STREAK_MARKS = [5, 10, 25];
@@ -49,6 +50,10 @@ export function lessonFinished() {
 export function streakReached(n) {
   return STREAK_MARKS.includes(n) ? celebrate(words("celebrate_streak", { n })) : null;
 }
+
+document.addEventListener("streak-change", (event) => {
+  if (event.detail?.reason === "right") streakReached(event.detail.streak);
+});
 
 // A whole deal was played to its end: a celebration the first time on this device.
 export function firstDeal() {

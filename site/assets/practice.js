@@ -6,7 +6,6 @@ import { engine, engineUnavailable } from "./engine-client.js";
 import { errorText, keptText, ui } from "./messages.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
-import { streakReached } from "./celebrate.js";
 import * as replay from "./replay.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
@@ -90,7 +89,7 @@ function show(answer) {
     } else if (outcome === "solved" && clean) {
       streak += 1;
       if (streak > best()) newBest(streak);
-      streakReached(streak);
+      document.dispatchEvent(new CustomEvent("streak-change", { detail: { streak, best: best(), reason: "right" } }));
       nextButton.focus();
     }
     showStreak();

@@ -407,6 +407,13 @@ def test_streaks_of_5_10_25_and_the_first_whole_deal_celebrate(visit, base_url, 
     assert out["texts"] == [[5, "5 oikein peräkkäin!"], [10, "10 oikein peräkkäin!"], [25, "25 oikein peräkkäin!"]]
     assert out["first"] == "Ensimmäinen kokonainen jako pelattu!" and out["second"] is None
     assert out["stored"] == "played"
+    # the practice page celebrates from its streak-change event
+    page = v.open(f"{base_url}/en/practice/")
+    for n in (4, 5):
+        page.evaluate(
+            f"document.dispatchEvent(new CustomEvent('streak-change', {{detail: {{streak: {n}, reason: 'right'}}}}))"
+        )
+    assert page.locator(".celebration-text").inner_text() == "5 in a row!"
     assert not v.errors
 
 

@@ -129,6 +129,25 @@ function record(detail) {
   if (item.kind === "lesson" && detail.outcome === "solved") offerContinue(item);
 }
 
+// Every lesson solved and nothing to review: a drill of the practice theme with the lowest
+// first-try rate, from the bank the engine prepared at build time (the practice page's JSON,
+// parsed as data: nothing of it is inserted as HTML). It is played like any drill here.
+async function playDrill(list) {
+  const response = await fetch(new URL("practice/", location.href));
+  if (!response.ok) throw new Error(String(response.status));
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  const bank = JSON.parse(doc.getElementById("drill-bank").textContent);
+  const rate = (theme) => {
+    const t = list.themes[theme];
+    return t && t.tried ? t.right / t.tried : 0;
+  };
+  const themes = Object.keys(bank).filter((theme) => bank[theme].length);
+  const theme = themes.sort((a, b) => rate(a) - rate(b))[0];
+  const drill = bank[theme][Math.floor(Math.random() * bank[theme].length)];
+  await show({ kind: "drill", theme, seed: drill.seed, drill });
+  note.textContent = `${words("all_done")} ${note.textContent}`;
+}
+
 // The next unsolved lesson puzzle (null: every one is solved).
 function nextUnsolved() {
   for (const lesson of lessons) {
@@ -167,8 +186,8 @@ function start() {
   const next = nextUnsolved();
   if (!next) {
     title.textContent = replay.dueSentence(0);
-    note.textContent = words("all_done");
     holder.replaceChildren();
+    playDrill(list).catch(() => (note.textContent = words("all_done")));
     return;
   }
   title.textContent = words("next_puzzle");

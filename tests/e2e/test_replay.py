@@ -443,3 +443,27 @@ def test_axe_finds_no_serious_violations_in_the_review_and_the_progress_page(vis
     page = v.open(f"{base_url}/{lang}/progress/")
     audit(page, "progress page")
     assert not v.errors
+
+
+def test_with_every_lesson_solved_the_front_page_plays_a_drill_of_the_weakest_theme(visit, base_url):
+    v = visit(viewport=SIZES["phone"])
+    page = v.open(f"{base_url}/en/")
+    ids = page.evaluate("[...document.querySelectorAll('.course > li')].flatMap((li) => li.dataset.puzzles.split(' '))")
+    solved = {i: {"solved": True, "firstTry": True, "hints": 0, "revealed": False} for i in ids if i}
+    themes = {t: {"tried": 4, "right": 4} for t in ("follow-suit", "overtake", "must-trump", "best-card", "scoring")}
+    themes["trick-winner"] = {"tried": 4, "right": 1}
+    replay_list = {"version": 1, "items": [], "days": {}, "themes": themes}
+    page.evaluate(
+        f"localStorage.setItem('huutopussi.progress', {json.dumps(json.dumps({'version': 2, 'puzzles': solved}))});"
+        f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(replay_list))})"
+    )
+    page = v.open(f"{base_url}/en/")
+    section = page.locator("#daily section.puzzle")
+    section.wait_for()
+    assert section.get_attribute("data-theme") == "trick-winner"
+    assert page.locator("#daily-title").inner_text() == "Nothing to review today."
+    assert page.locator("#daily .daily-note").inner_text().endswith("Practice: Trick winner")
+    answers = section.evaluate(ANSWERS)
+    answer(section, answers["right"], answers["answer"])
+    section.locator(".feedback.right").wait_for()
+    assert not v.errors

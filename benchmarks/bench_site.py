@@ -64,6 +64,10 @@ new MutationObserver((_, observer) => {
   if (verdict && window.__t.click && !window.__t.verdict) window.__t.verdict = performance.now();
   const drill = document.querySelector("#drill section.puzzle");
   if (drill && !window.__t.drill) window.__t.drill = performance.now();
+  // the front page's puzzle: its first answer control enabled (its handlers are bound before)
+  const answers = "#daily section.puzzle :is(button.card, button.choice, input.number)";
+  const daily = document.querySelector(`${answers}:not(:disabled)`);
+  if (daily && !window.__t.daily) window.__t.daily = performance.now();
   const decision = document.querySelector("#game #actions button[data-action]");
   if (decision && !window.__t.decision) window.__t.decision = performance.now();
 }).observe(document, { subtree: true, childList: true, attributes: true });
@@ -225,6 +229,7 @@ def main():
     parser.add_argument("--second", default="/fi/lessons/overtaking/")
     parser.add_argument("--practice", default="/fi/practice/")
     parser.add_argument("--play", default="/fi/play/")
+    parser.add_argument("--front", default="/fi/")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--site", type=Path, default=ROOT / "_site", help="a built site (default _site)")
     args = parser.parse_args()
@@ -249,11 +254,12 @@ def main():
         with sync_playwright() as p:
             executable = shutil.which("chromium")
             browser = p.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": executable} if executable else {}))
-            lessons, practice, bare, play, first_visits = [], [], [], [], []
+            lessons, practice, bare, play, first_visits, front = [], [], [], [], [], []
             for _ in range(args.runs):
                 first_visits.append(first_lesson_visit(browser, server, base, copy, args))
                 lessons.append(lesson_visit(browser, server, base, copy, args))
                 play.append(first_paint_visit(browser, base + args.play, "decision"))
+                front.append(first_paint_visit(browser, base + args.front, "daily"))
                 practice.append(first_paint_visit(browser, base + args.practice, "drill"))
                 bare.append(engine_visit(browser, base + "/bare/", "body[data-ready]", "pyodide-ready"))
             browser.close()
@@ -288,6 +294,7 @@ def main():
     for name, url, runs, what in (
         ("play", args.play, play, "first decision"),
         ("practice", args.practice, practice, "first drill"),
+        ("front page", args.front, front, "first playable card (#daily)"),
     ):
         fcp_s = statistics.median(r["fcp"] for r in runs)
         at_s = statistics.median(r["at"] for r in runs)

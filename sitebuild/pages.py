@@ -285,6 +285,12 @@ def render_site(
             for x in lessons
         ]
         presets = [{"name": n, "title": capfirst(cat["presets"].get(n, PRESET_INFO[n][0]))} for n in PRESETS]
+        # the front page's first-visit puzzle (#daily): lesson 1's first, with its build-time table
+        first_puzzle = None
+        if lesson_list and lesson_list[0]["ids"]:
+            first_id = lesson_list[0]["ids"][0]
+            first_puzzle = puzzle_segment(lessons[0], first_id, lessons[0].texts[lang], 1, md, f"p/{first_id}/", cat)
+            first_puzzle["up"] = ""  # the puzzle's links are written relative to the front page
         write(
             out / lang / "index.html",
             env.get_template("index.html").render(
@@ -294,6 +300,7 @@ def render_site(
                 path="",
                 lessons=lesson_list,
                 presets=presets,
+                first_puzzle=first_puzzle,
                 title=cat["ui"]["site_title"],
                 description=cat["ui"]["site_description"],
                 image=images["site"],
@@ -388,6 +395,14 @@ def render_site(
             ui["practice_intro"],
             themes=DRILL_THEMES,
             drill_bank=prepared["drills"],
+        )
+        page(
+            "progress",
+            "progress.html",
+            cat["review"]["progress_title"],
+            cat["review"]["progress_description"],
+            lessons=lesson_list,
+            themes=DRILL_THEMES,
         )
         # where each seat sits as seen from seat 0 (you), for the computer player choices
         seats = [

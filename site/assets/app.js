@@ -6,6 +6,7 @@ import * as progress from "./progress.js";
 import { GuidedDeal } from "./guided.js";
 import { lastLessonRecord, LessonPlayer, words } from "./lesson-player.js";
 import { Puzzle } from "./puzzle.js";
+import * as replay from "./replay.js";
 import { needsNotice, notice } from "./store.js";
 
 // -- progress and sharing ---------------------------------------------------------------------
@@ -62,7 +63,11 @@ function progressChanged() {
 function bindProgress() {
   document.addEventListener("puzzle-result", (event) => {
     if (!lessonSlug) return;
-    progress.record(event.detail.id.replace(/^puzzle-/, ""), event.detail);
+    const id = event.detail.id.replace(/^puzzle-/, "");
+    progress.record(id, event.detail);
+    // a wrong answer puts the puzzle on the replay list (replay.js); a right one moves it on
+    const right = replay.rightOrWrong(event.detail);
+    if (right !== null) replay.update((list) => replay.answer(list, { kind: "lesson", id, lesson: lessonSlug }, right, Date.now()));
     showPuzzleProgress(event.target);
     progressChanged();
   });

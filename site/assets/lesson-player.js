@@ -9,6 +9,7 @@
 import { format, keptText } from "./messages.js";
 import * as progress from "./progress.js";
 import { reducedMotion } from "./motion.js";
+import { lessonFinished } from "./celebrate.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
@@ -182,6 +183,7 @@ export class LessonPlayer {
     this.index = Math.max(0, Math.min(index, this.total));
     this.render();
     if (!moved) return;
+    if (this.index === this.total) lessonFinished(); // the learner reached the closing screen
     const here = this.index === this.total ? this.complete : this.steps[this.index];
     let hash = "";
     if (this.index === this.total) hash = "#lesson-complete";

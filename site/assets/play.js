@@ -15,6 +15,7 @@ import { HouseRules, summary } from "./house-rules.js";
 import { engine, engineUnavailable } from "./engine-client.js";
 import { renderActions, updatePick } from "./play-controls.js";
 import { engineFailed, engineRequest, preparedOpening, watchEngine } from "./play-engine.js";
+import { firstDeal } from "./celebrate.js";
 import { renderResult, scoresText } from "./play-result.js";
 import { stopReview } from "./play-review.js";
 import { renderNews, renderStory, resetStory } from "./play-story.js";
@@ -203,6 +204,8 @@ async function send(action) {
   if (asked !== token) return;
   render();
   save();
+  // a deal played to its score: the first one on this device gets a celebration (celebrate.js)
+  if (before && before.phase !== "done" && answer.phase === "done" && answer.totals_after) firstDeal();
 }
 
 function pick(code, card) {

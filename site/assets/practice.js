@@ -12,6 +12,7 @@ import { catalog, errorText, format, keptText, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
+import * as replay from "./replay.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 // The best streak (docs/storage.md): a whole number as plain text. One that cannot be read is kept
@@ -143,10 +144,22 @@ function show(answer) {
   new Puzzle(section).enable();
   clean = true;
   answered = false;
+  const drillTheme = theme;
+  let counted = false;
   section.addEventListener("puzzle-result", (event) => {
     const outcome = event.detail.outcome;
     const first = !answered;
     answered = true;
+    // the replay list (replay.js): a missed drill comes back, as it was shown
+    const right = replay.rightOrWrong(event.detail);
+    if (right !== null && Number.isInteger(answer.seed)) {
+      replay.update((list) => {
+        const item = { kind: "drill", theme: drillTheme, seed: answer.seed, drill: answer };
+        const next = replay.answer(list, item, right, Date.now());
+        return counted ? next : replay.themeResult(next, drillTheme, right);
+      });
+      counted = true;
+    }
     if (outcome === "wrong" || outcome === "revealed") {
       if (clean && first) endStreak(outcome);
       clean = false;
@@ -219,7 +232,7 @@ async function next(focus = true) {
     area.replaceChildren(el("p", "error", errorText(answer.error)));
     return;
   }
-  show(answer).focus();
+  show({ ...answer, seed }).focus();
 }
 
 for (const button of document.querySelectorAll("button[data-theme]")) {

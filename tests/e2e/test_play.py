@@ -339,6 +339,8 @@ def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(vi
     assert f"{j.ui('contract')}: {final['contract']} ({bidder.lower()})" in page.locator(".table-info").inner_text()
     assert page.locator(".breakdown .bidder-row").count() == 1
     assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 0  # no points for the last trick
+    # the first whole deal played on this device was celebrated (celebrate.js), once
+    assert page.evaluate("localStorage.getItem('huutopussi.first-deal')") == "played"
     j.check("end")
     # a review in progress is dropped when the next deal starts, and the table goes on at once
     j.press(page.locator("#review-start"))

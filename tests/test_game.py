@@ -160,3 +160,63 @@ def test_a_hint_is_the_normal_players_choice_for_seat_0():
     done = _play_through("three-player", 5, ["normal", "normal"])
     with pytest.raises(ValueError, match="not your turn"):
         hint({**request, "history": done["history"]})
+
+
+def _first_turn_where(rules: str, wanted, seeds=range(40)) -> dict:
+    """The request at seat 0's first turn, in the first seeded game where ``wanted(state)`` holds."""
+    for seed in seeds:
+        computers = ["normal"] * (3 if "pairs" in rules else 2)
+        state = step({"rules": rules, "seed": seed, "computers": computers})
+        if state["phase"] == "auction" and wanted(state):
+            return {"rules": rules, "seed": seed, "computers": computers, "history": state["history"]}, state
+    pytest.fail(f"no such turn in {rules}")
+
+
+def test_a_seat_that_must_open_is_hinted_the_lowest_bid_with_its_value():
+    """Issue 34: with several bids on offer and no pass, the hint said "you have only one choice".
+    Now it is "must_open": the lowest bid, valued on made-up deals (the raise it would lead to)."""
+    request, state = _first_turn_where("three-player", lambda s: "p" not in s["legal"] and len(s["legal"]) > 1)
+    advice = hint(request)["hint"]
+    lowest = min(state["legal"], key=int)
+    assert advice["method"] == "must_open" and advice["action"] == lowest
+    assert advice["samples"] > 0 and advice["assumes"]["samples"] == advice["samples"]
+    assert advice["choices"][0]["action"] == lowest and advice["raise_to"] >= int(lowest)
+
+
+def test_a_computer_that_must_open_bids_low_without_drawing_at_random():
+    """The computer player's own move at a forced opening compares nothing and leaves its random
+    generator as it was (so seeded games play as before)."""
+    request, _ = _first_turn_where("three-player", lambda s: "p" not in s["legal"] and len(s["legal"]) > 1)
+    from engine.coach.game import _read_request, _replay
+    from engine.players.normal import decide
+
+    rules, seed, history = _read_request(request)
+    deal = _replay(rules, seed, history).deal
+    rng = random.Random(7)
+    before = rng.getstate()
+    decision = decide(deal, rng, 0)
+    assert decision.method == "must_open" and not decision.compared and rng.getstate() == before
+
+
+def test_a_partner_is_hinted_to_pass_when_the_partner_holds_the_bid():
+    """Issue 34: in the partnership auction the rule "never bid against the partner" was worded as
+    "only one choice: pass" while bids were legal; it is its own method now."""
+
+    def partner_holds(state):
+        return "p" in state["legal"] and len(state["legal"]) > 1 and _last_bidder(state) == 2
+
+    request, _ = _first_turn_where("faq-pairs", partner_holds, seeds=range(200))
+    advice = hint(request)["hint"]
+    assert advice["method"] == "partner_holds" and advice["action"] == "p" and advice["assumes"] is None
+
+
+def _last_bidder(state) -> int | None:
+    """The seat that made the last bid in the deal's history so far (the dealer's left bids first)."""
+    auction = state["history"][-1]
+    seat = (state["dealer"] + 1) % 4
+    last = None
+    for action in auction:
+        if action.isdigit():
+            last = seat
+        seat = (seat + 1) % 4
+    return last

@@ -309,6 +309,6 @@ def hint(request: dict) -> dict:
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise GameError("hint: it is not your turn", "not_your_move")
-    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN).to_dict()
+    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True).to_dict()
     decision["choices"] = decision["choices"][:3]
     return {"hint": decision}

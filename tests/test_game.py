@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine import PRESETS, Deal, Give, Play, Return, parse_record
+from engine import PRESETS, Deal, Give, Play, Return, parse_cards, parse_record
 from engine.coach.game import hint, step
 from engine.players import random_action
 from engine.players.easy import computer_action
@@ -220,3 +220,37 @@ def _last_bidder(state) -> int | None:
             last = seat
         seat = (seat + 1) % 4
     return last
+
+
+def test_the_bidder_sees_its_points_so_far_against_the_contract():
+    """Issue 34: the bidder never saw their points so far against the contract. Counted here
+    from the public story (tricks won, declarations) and the bidder's own discard; a defender's
+    view has none (it would tell the points of a discard it never saw)."""
+    rules = PRESETS["three-player"]
+    for seed in range(30):
+        request = {"rules": "three-player", "seed": seed, "computers": ["easy", "easy"]}
+        state = step(request)
+        while state["phase"] == "auction":
+            bids = sorted((a for a in state["legal"] if a.isdigit()), key=int)
+            state = step({**request, "history": state["history"], "action": bids[0] if bids else "p"})
+        if state["bidder"] != 0:
+            assert state["so_far"] is None
+            continue
+        discard = state["hand"][:3] if state["phase"] == "discard" else []
+        if discard:
+            state = step({**request, "history": state["history"], "action": "discard:" + ".".join(discard)})
+        while state["phase"] == "raise":
+            state = step({**request, "history": state["history"], "action": "hold"})
+        checked = 0
+        while state["phase"] == "play":
+            won = sum(e["points"] for e in state["log"] if e["kind"] == "trick" and e["seat"] == 0)
+            declared = sum(e["bonus"] for e in state["log"] if e["kind"] == "declare" and e["seat"] == 0)
+            own = sum(rules.points[c.rank] for c in parse_cards(".".join(discard)))
+            assert state["so_far"] == {"points": won + declared + own, "contract": state["contract"]}
+            checked += 1
+            legal = [a for a in state["legal"] if a.startswith("trump:")] or state["legal"]
+            state = step({**request, "history": state["history"], "action": legal[0]})
+        assert state["so_far"] is None  # the deal is over: the score says it all
+        assert checked >= 10
+        return
+    pytest.fail("seat 0 never became the bidder")

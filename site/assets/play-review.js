@@ -66,6 +66,13 @@ export async function showHint() {
   }
   if (table.state !== asked) return; // the table moved on meanwhile
   box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+  // a bid or a raise the hint names is one tap away (the engine listed it as legal)
+  const action = answer.ok && answer.hint.action;
+  if (action && ["auction", "raise"].includes(asked.phase) && asked.legal.includes(action)) {
+    const text = actionLabel(action, asked.contract);
+    const label = text.charAt(0).toUpperCase() + text.slice(1);
+    box.append(button(label, () => table.hooks.send(action), "choice hint-take", action));
+  }
 }
 
 // -- the review ---------------------------------------------------------------------------------

@@ -288,6 +288,9 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     assert page.locator("#hand").is_hidden() and page.locator("#actions button").count() == 0
     assert "0 piilossa" not in page.locator("#table").inner_text()
     assert page.locator(".breakdown .bidder-row").count() == 1
+    # issue 34: on a phone the end-of-deal table is stacked, its deciding column in view
+    assert page.locator("#result .table-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    assert page.locator(".breakdown .bidder-row td").last.is_visible()
     assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 1  # FAQ: 20 for the last trick
     j.check("end")
     # the review: stopped while it starts, then run to the end
@@ -556,6 +559,8 @@ def test_hints_are_on_for_a_new_learner_and_switch_from_the_table_at_once(visit,
     text = j.wait_text("#play-hint", lambda t: t.strip() and "…" not in t)
     must_open = j.ui("hint_must_open", choice="")
     assert must_open.split(". ", 1)[1] in text and j.ui("hint_forced", choice="")[:12] not in text
+    lowest = min((a for a in step({**request, "seed": seed})["legal"] if a.isdigit()), key=int)
+    expect(page.locator("#play-hint .hint-take")).to_have_attribute("data-action", lowest)  # one tap away
     j.press(switch)
     expect(hint).to_have_count(0)
     expect(page.locator("#play-hint")).to_be_empty()

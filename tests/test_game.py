@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine import PRESETS, Deal, Give, Play, Return, parse_record
+from engine import PRESETS, Deal, Give, Play, Return, parse_cards, parse_record
 from engine.coach.game import hint, step
 from engine.players import random_action
 from engine.players.easy import computer_action
@@ -160,3 +160,97 @@ def test_a_hint_is_the_normal_players_choice_for_seat_0():
     done = _play_through("three-player", 5, ["normal", "normal"])
     with pytest.raises(ValueError, match="not your turn"):
         hint({**request, "history": done["history"]})
+
+
+def _first_turn_where(rules: str, wanted, seeds=range(40)) -> dict:
+    """The request at seat 0's first turn, in the first seeded game where ``wanted(state)`` holds."""
+    for seed in seeds:
+        computers = ["normal"] * (3 if "pairs" in rules else 2)
+        state = step({"rules": rules, "seed": seed, "computers": computers})
+        if state["phase"] == "auction" and wanted(state):
+            return {"rules": rules, "seed": seed, "computers": computers, "history": state["history"]}, state
+    pytest.fail(f"no such turn in {rules}")
+
+
+def test_a_seat_that_must_open_is_hinted_the_lowest_bid_with_its_value():
+    """Issue 34: with several bids on offer and no pass, the hint said "you have only one choice".
+    Now it is "must_open": the lowest bid, valued on made-up deals (the raise it would lead to)."""
+    request, state = _first_turn_where("three-player", lambda s: "p" not in s["legal"] and len(s["legal"]) > 1)
+    advice = hint(request)["hint"]
+    lowest = min(state["legal"], key=int)
+    assert advice["method"] == "must_open" and advice["action"] == lowest
+    assert advice["samples"] > 0 and advice["assumes"]["samples"] == advice["samples"]
+    assert advice["choices"][0]["action"] == lowest and advice["raise_to"] >= int(lowest)
+
+
+def test_a_computer_that_must_open_bids_low_without_drawing_at_random():
+    """The computer player's own move at a forced opening compares nothing and leaves its random
+    generator as it was (so seeded games play as before)."""
+    request, _ = _first_turn_where("three-player", lambda s: "p" not in s["legal"] and len(s["legal"]) > 1)
+    from engine.coach.game import _read_request, _replay
+    from engine.players.normal import decide
+
+    rules, seed, history = _read_request(request)
+    deal = _replay(rules, seed, history).deal
+    rng = random.Random(7)
+    before = rng.getstate()
+    decision = decide(deal, rng, 0)
+    assert decision.method == "must_open" and not decision.compared and rng.getstate() == before
+
+
+def test_a_partner_is_hinted_to_pass_when_the_partner_holds_the_bid():
+    """Issue 34: in the partnership auction the rule "never bid against the partner" was worded as
+    "only one choice: pass" while bids were legal; it is its own method now."""
+
+    def partner_holds(state):
+        return "p" in state["legal"] and len(state["legal"]) > 1 and _last_bidder(state) == 2
+
+    request, _ = _first_turn_where("faq-pairs", partner_holds, seeds=range(200))
+    advice = hint(request)["hint"]
+    assert advice["method"] == "partner_holds" and advice["action"] == "p" and advice["assumes"] is None
+
+
+def _last_bidder(state) -> int | None:
+    """The seat that made the last bid in the deal's history so far (the dealer's left bids first)."""
+    auction = state["history"][-1]
+    seat = (state["dealer"] + 1) % 4
+    last = None
+    for action in auction:
+        if action.isdigit():
+            last = seat
+        seat = (seat + 1) % 4
+    return last
+
+
+def test_the_bidder_sees_its_points_so_far_against_the_contract():
+    """Issue 34: the bidder never saw their points so far against the contract. Counted here
+    from the public story (tricks won, declarations) and the bidder's own discard; a defender's
+    view has none (it would tell the points of a discard it never saw)."""
+    rules = PRESETS["three-player"]
+    for seed in range(30):
+        request = {"rules": "three-player", "seed": seed, "computers": ["easy", "easy"]}
+        state = step(request)
+        while state["phase"] == "auction":
+            bids = sorted((a for a in state["legal"] if a.isdigit()), key=int)
+            state = step({**request, "history": state["history"], "action": bids[0] if bids else "p"})
+        if state["bidder"] != 0:
+            assert state["so_far"] is None
+            continue
+        discard = state["hand"][:3] if state["phase"] == "discard" else []
+        if discard:
+            state = step({**request, "history": state["history"], "action": "discard:" + ".".join(discard)})
+        while state["phase"] == "raise":
+            state = step({**request, "history": state["history"], "action": "hold"})
+        checked = 0
+        while state["phase"] == "play":
+            won = sum(e["points"] for e in state["log"] if e["kind"] == "trick" and e["seat"] == 0)
+            declared = sum(e["bonus"] for e in state["log"] if e["kind"] == "declare" and e["seat"] == 0)
+            own = sum(rules.points[c.rank] for c in parse_cards(".".join(discard)))
+            assert state["so_far"] == {"points": won + declared + own, "contract": state["contract"]}
+            checked += 1
+            legal = [a for a in state["legal"] if a.startswith("trump:")] or state["legal"]
+            state = step({**request, "history": state["history"], "action": legal[0]})
+        assert state["so_far"] is None  # the deal is over: the score says it all
+        assert checked >= 10
+        return
+    pytest.fail("seat 0 never became the bidder")

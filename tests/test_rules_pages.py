@@ -118,3 +118,16 @@ def test_a_value_without_words_fails_the_build():
     with pytest.raises(build.BuildError, match="option_values.first_lead has no words for the value 'ace_then_spade'"):
         rulespages.value_words("first_lead", "ace_then_spade", cat, "en")
     assert rulespages.value_words("bidding_floor", -500, cat, "en") == "\u2212500"
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_each_rule_set_page_opens_the_play_page_with_its_rules(site, lang):
+    """Issue 35: a rules page links to "play with these rules", which opens the play page with
+    that rule set (its #rules= link, read by the engine); the play page offers every such set."""
+    play = (site / lang / "play" / "index.html").read_text(encoding="utf-8")
+    offered = set(re.findall(r'<option value="([^"]+)" data-where=', play))
+    label = catalog(lang)["ui"]["play_with_rules"]
+    for name in PRESETS:
+        page = (site / lang / "rules" / name / "index.html").read_text(encoding="utf-8")
+        assert f'href="../../play/#rules={name}">{html.escape(label)}</a>' in page, name
+        assert name in offered, f"the play page does not offer {name}"

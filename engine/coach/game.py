@@ -196,6 +196,25 @@ def _auction_end(deal, viewer: int) -> list[dict]:
     return out
 
 
+def _points_so_far(deal) -> dict | None:
+    """While the human's side plays as the bidder: its points so far against the contract (card
+    points taken, declarations made, the human's own discard), as the human could count them at a
+    real table. None otherwise, and where a part would come from cards the human has not seen
+    (another seat's discard)."""
+    rules = deal.rules
+    side = rules.side_of(HUMAN)
+    if deal.phase != "play" or deal.bidder is None or rules.side_of(deal.bidder) != side:
+        return None
+    if deal.bidder != HUMAN and deal.discard:
+        return None
+    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    points = sum(deal.points[s] for s in seats)
+    if rules.discard_needs_trick and deal.tricks[deal.bidder] == 0:
+        points -= sum(rules.points[c.rank] for c in deal.discard)  # not counted until the bidder takes a trick
+    points += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
+    return {"points": points, "contract": deal.contract}
+
+
 def _view(match: Match, history: list[list[str]], refused=None, types=None) -> dict:
     deal = match.deal
     rules = deal.rules
@@ -224,6 +243,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "trump": str(deal.trump) if deal.trump is not None else None,
         "declarations": [{"suit": str(d.suit), "seat": d.seat, "how": d.how} for d in deal.declarations],
         "points": deal.points if deal.is_over else None,
+        "so_far": _points_so_far(deal),
         "tricks": list(deal.tricks),
         "legal": [str(a) for a in deal.legal_actions()] if deal.to_move == HUMAN else [],
         "totals": list(match.totals),
@@ -309,6 +329,6 @@ def hint(request: dict) -> dict:
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise GameError("hint: it is not your turn", "not_your_move")
-    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN).to_dict()
+    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True).to_dict()
     decision["choices"] = decision["choices"][:3]
     return {"hint": decision}

@@ -552,7 +552,7 @@ class Review:
         from ..players.normal import decide, hint_rng
 
         before, action = step.deal, step.action
-        decision = decide(before, hint_rng(before, self.seat), self.seat, include=action)
+        decision = decide(before, hint_rng(before, self.seat), self.seat, include=action, explain=True)
         hint = decision.action
         made = canonical(before, action)
         matched = str(action) == str(hint) or (

@@ -86,19 +86,25 @@ class Decision:
     action: Action
     seat: int
     phase: str
-    method: str  # "forced", "solver" or "playout"
+    method: str  # "forced", "must_open", "partner_holds", "solver" or "playout"
     samples: int = 0
     choices: list[Choice] = field(default_factory=list)
     contract: int | None = None  # the contract the scores were counted against (bids: the bid)
     defend: Choice | None = None  # auction: the score expected when someone else bids
     raise_to: int | None = None  # auction: the contract the bidder would then name (its raise)
 
+    @property
+    def compared(self) -> bool:
+        """Whether the choices were valued on made-up deals (not a single legal action, not a
+        rule of the player's that picks without comparing)."""
+        return self.samples > 0
+
     def assumes(self) -> dict | None:
         """What the figures rest on: how many made-up deals (each fitting everything the seat has
         seen), and how the players play them out: every player, the others included, as the
         normal player's quick play-out does ("normal") or perfectly with every card known
         ("solver"); the steps before trick play as the simple player makes them."""
-        if self.method == "forced":
+        if not self.compared:
             return None
         return {"samples": self.samples, "others": "solver" if self.method == "solver" else "normal"}
 
@@ -124,13 +130,17 @@ def normal_action(deal: Deal, rng: random.Random) -> Action:
     return decide(deal, rng).action
 
 
-def decide(deal: Deal, rng: random.Random, seat: int | None = None, include: Action | None = None) -> Decision:
+def decide(
+    deal: Deal, rng: random.Random, seat: int | None = None, include: Action | None = None, explain: bool = False
+) -> Decision:
     """The normal player's decision for the seat to move, from what that seat has seen.
 
     ``include``: a legal action to score as well on the same made-up deals if the player would
     not try it by itself (a jump bid, a discard outside its candidates: the review's question
     "what did the choice made cost, by what the seat could see?"). It never changes the
-    decision: the action chosen is the one the player picks from its own choices."""
+    decision: the action chosen is the one the player picks from its own choices. ``explain``:
+    value the choices even where the player's own rule picks without comparing them (the lowest
+    opening bid when the seat must open), for the hint and the review."""
     seat = deal.to_move if seat is None else seat
     if seat != deal.to_move:
         raise ValueError(f"seat {seat} is not to move")
@@ -138,7 +148,7 @@ def decide(deal: Deal, rng: random.Random, seat: int | None = None, include: Act
     legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else None
     phase = deal.phase
     if phase == "auction":
-        return _bid(obs, legal, rng, include)
+        return _bid(obs, legal, rng, include, explain)
     if phase in ("discard", "give", "return"):
         return _exchange(obs, deal, rng, include)
     if phase == "raise":
@@ -510,20 +520,27 @@ def _raise_amounts(deal: Deal) -> list[int]:
     return [a.amount for a in deal.legal_actions() if isinstance(a, Raise)]
 
 
-def _bid(obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None) -> Decision:
+def _bid(
+    obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None, explain: bool = False
+) -> Decision:
     """Bid the lowest bid on offer or pass. A bid is valued as the bidder's deal score on the
     made-up deals, with the widow taken and the raise the player would then choose on those
     deals' totals (``raise_choices``: a hand that makes 145 is valued at 145, not at the bid);
-    passing as the likeliest other bidder's defender."""
+    passing as the likeliest other bidder's defender. A seat that must open bids the lowest bid
+    (method "must_open"); only when ``explain`` (the hint, the review) are its bids valued; a
+    partner never bids against the partner holding the bid (method "partner_holds")."""
     rules = obs.rules
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.amount)
     can_pass = Pass() in legal
-    if not bids or not can_pass:
+    if len(legal) == 1 or not bids:
         action = bids[0] if bids else (Pass() if can_pass else legal[0])
         return Decision(action, obs.seat, "auction", "forced", choices=[Choice(action, 0.0, 0.0)])
+    if not can_pass:  # the seat must open: the lowest bid, the raise comes after the widow
+        if not explain:  # a computer's move: nothing to compare, and its random draws stay as they were
+            return Decision(bids[0], obs.seat, "auction", "must_open", choices=[Choice(bids[0], 0.0, 0.0)])
     high_bidder = _high_bidder(obs)
-    if rules.partnership and high_bidder == obs.partner:  # never bid against the partner
-        return Decision(Pass(), obs.seat, "auction", "forced", choices=[Choice(Pass(), 0.0, 0.0)])
+    if can_pass and rules.partnership and high_bidder == obs.partner:  # never bid against the partner
+        return Decision(Pass(), obs.seat, "auction", "partner_holds", choices=[Choice(Pass(), 0.0, 0.0)])
     amounts = [bids[0].amount]
     if isinstance(include, Bid) and include.amount != amounts[0]:
         amounts.append(include.amount)  # a jump bid made, scored for the review
@@ -534,7 +551,7 @@ def _bid(obs: Observation, legal: list[Action], rng: random.Random, include: Act
         for amount in amounts:
             total, _ = _finish(_won_by(deal, obs.seat, amount), obs.side, random.Random(i))
             as_bidder[amount].append(total)
-        other, contract = _likely_bidder(obs, deal, high_bidder)
+        other, contract = _likely_bidder(obs, deal, high_bidder) if can_pass else (None, 0)
         if other is None:
             continue
         total, tricks = _finish(_won_by(deal, other, contract), obs.side, random.Random(i))
@@ -550,6 +567,10 @@ def _bid(obs: Observation, legal: list[Action], rng: random.Random, include: Act
         if amount == amounts[0]:
             raise_to = contract
     bid = scored[0]
+    if not can_pass:  # the lowest opening first, then a jump the review asked about
+        return Decision(
+            bid.action, obs.seat, "auction", "must_open", len(deals), scored, bids[0].amount, None, raise_to
+        )
     defend = Choice(
         Pass(),
         sum(as_defender) / max(len(as_defender), 1),

@@ -65,15 +65,21 @@ function raiseStepper(box, raises, send) {
   const more = button("+", () => move(1), "step");
   more.setAttribute("aria-label", ui("play_raise_more"));
   const go = button("", () => send(raises[index]), "choice secondary raise-go");
+  // or pick the amount from the engine's list at once (thirty taps on "+" were too many)
+  const pick = el("select", "raise-pick");
+  pick.setAttribute("aria-label", ui("play_raise_pick"));
+  for (const raise of raises) pick.append(new Option(raise.slice(6), raise));
+  pick.addEventListener("change", () => move(raises.indexOf(pick.value) - index));
   const move = (by) => {
     index = Math.min(Math.max(index + by, 0), raises.length - 1);
     go.dataset.action = raises[index];
     go.textContent = ui("play_raise_to", { amount: raises[index].slice(6) });
+    pick.value = raises[index];
     less.disabled = index === 0;
     more.disabled = index === raises.length - 1;
   };
   move(0);
-  group.append(less, go, more);
+  group.append(less, pick, more, go);
   box.append(group);
 }
 

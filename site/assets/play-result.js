@@ -44,9 +44,13 @@ function breakdownTable(score) {
     } else if (side.porvoo) {
       result = `${sign} (${ui("bd_porvoo")})`;
     }
-    row.append(el("th", "", sideName(side.side)), el("td", "", ui(`role_${side.role}`)), el("td", "", String(side.card_points)));
-    if (lastTrick) row.append(el("td", "", String(side.last_trick)));
-    row.append(el("td", "", trumps), el("td", "", total), el("td", "", result));
+    const values = [ui(`role_${side.role}`), String(side.card_points), ...(lastTrick ? [String(side.last_trick)] : []), trumps, total, result];
+    row.append(el("th", "", sideName(side.side)));
+    values.forEach((value, i) => {
+      const cell = el("td", "", value);
+      cell.dataset.label = ui(columns[i + 1]); // on a phone each row is a card of labelled lines
+      row.append(cell);
+    });
     table.append(row);
   }
   const scroll = el("div", "table-scroll");

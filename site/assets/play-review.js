@@ -21,6 +21,13 @@ function hintLines(h) {
   const contract = table.state.contract;
   const choice = actionLabel(h.action, contract);
   if (h.method === "forced") return [ui("hint_forced", { choice })];
+  if (h.method === "partner_holds") return [ui("hint_partner_holds", { choice })];
+  if (h.method === "must_open") {
+    const bid = h.choices[0];
+    const raised = h.raise_to !== null && h.raise_to > Number(bid.action);
+    const params = { amount: bid.action, raise: h.raise_to, ...figures(bid, h.samples) };
+    return [ui("hint_must_open", { choice }), ui(raised ? "hint_bid_bidder_raised" : "hint_bid_bidder", params)];
+  }
   const lines = [ui("hint_choice", { choice })];
   const samples = h.samples;
   const points = ui(table.state.partnership ? "hint_points_us" : "hint_points_you");
@@ -59,6 +66,13 @@ export async function showHint() {
   }
   if (table.state !== asked) return; // the table moved on meanwhile
   box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+  // a bid or a raise the hint names is one tap away (the engine listed it as legal)
+  const action = answer.ok && answer.hint.action;
+  if (action && ["auction", "raise"].includes(asked.phase) && asked.legal.includes(action)) {
+    const text = actionLabel(action, asked.contract);
+    const label = text.charAt(0).toUpperCase() + text.slice(1);
+    box.append(button(label, () => table.hooks.send(action), "choice hint-take", action));
+  }
 }
 
 // -- the review ---------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ export function renderNews() {
     const list = el("ul", "news-list");
     for (const e of fresh) list.append(el("li", `ev-${e.kind}`, eventText(e)));
     $("play-news").replaceChildren(list);
+    const box = $("play-news").parentElement; // the latest event in view, whole
+    box.scrollTop = box.scrollHeight;
   } else if (start === 0) {
     $("play-news").replaceChildren();
   }

@@ -111,8 +111,10 @@ export function renderHand(onPlay, onPick) {
   title.hidden = empty;
   const notes = [ui("your_hand"), ...badges(0)];
   if (state.tricks[0] > 0) notes.push(tricksWon(0));
+  if (state.so_far) notes.push(ui("play_so_far", state.so_far)); // the engine's count, against the contract
   title.textContent = notes.join(" · ");
   hand.style.setProperty("--n", String(Math.max(state.hand.length, 2)));
+  hand.style.setProperty("--gaps", String(Math.max(Math.ceil(state.hand.length / 2) - 1, 1))); // two rows on a phone
   const mine = state.to_move === 0 && state.phase !== "done";
   const picking = mine && ["discard", "give", "return"].includes(state.phase);
   const playing = mine && state.phase === "play" && state.legal.some((a) => CARD_CODE.test(a));

@@ -142,7 +142,23 @@ function showSettings(settings) {
   $("play-rules").value = settings.preset;
   renderLevels(Array.isArray(settings.computers) ? settings.computers : null);
   houseRules.show(settings.preset, settings.options || {});
-  $("play-hints").checked = settings.hints === true;
+  showHints(settings.hints !== false); // on for a new learner; off only where it was switched off
+}
+
+// -- hints: on for a new learner, switched from the table's bar (or the settings) at once ----------
+function showHints(on) {
+  $("play-hints").checked = on;
+  $("play-hints-switch").setAttribute("aria-pressed", String(on));
+}
+
+function setHints(on) {
+  showHints(on);
+  if (table.game) table.game.hints = on;
+  if (table.state) {
+    renderActions(send);
+    if (!on) $("play-hint").replaceChildren();
+  }
+  save();
 }
 
 // -- a step of the game -----------------------------------------------------------------------------
@@ -367,6 +383,8 @@ $("play-restart-yes").addEventListener("click", () => {
 });
 $("play-settings").addEventListener("click", () => (sheet.hidden ? openSheet() : closeSheet()));
 $("play-sheet-close").addEventListener("click", closeSheet);
+$("play-hints-switch").addEventListener("click", () => setHints(!$("play-hints").checked));
+$("play-hints").addEventListener("change", () => setHints($("play-hints").checked));
 sheet.addEventListener("keydown", (event) => {
   if (event.key === "Escape") closeSheet();
 });
@@ -405,6 +423,7 @@ if (linkParams().get("rules")) {
 } else if (linkParams().get("seed")) {
   start();
 } else if (saved) {
+  showHints(saved.hints !== false);
   resume(saved);
 } else {
   start();

@@ -218,6 +218,7 @@ def ask_hint(journey, state):
     # a hint says what it ranks by (or that the choice is forced), so its figures never seem to
     # contradict it; the auction hint shows both expected scores it compared
     said = [journey.ui("hint_rank"), journey.ui("hint_rank_raise", margin=2), journey.ui("hint_forced", choice="")[:12]]
+    said += [journey.ui(k, choice="").split(". ", 1)[1][:30] for k in ("hint_must_open", "hint_partner_holds")]
     said += [journey.ui(k, bid="", defend="")[:20] for k in ("hint_bid_pass", "hint_bid_bid")]
     assert any(s in text for s in said), text
     assert "puolesi" not in text and "your side" not in text
@@ -286,6 +287,9 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
     assert page.locator("#hand").is_hidden() and page.locator("#actions button").count() == 0
     assert "0 piilossa" not in page.locator("#table").inner_text()
     assert page.locator(".breakdown .bidder-row").count() == 1
+    # issue 34: on a phone the end-of-deal table is stacked, its deciding column in view
+    assert page.locator("#result .table-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    assert page.locator(".breakdown .bidder-row td").last.is_visible()
     assert page.locator(".breakdown th", has_text=j.ui("bd_last")).count() == 1  # FAQ: 20 for the last trick
     j.check("end")
     # the review: stopped while it starts, then run to the end
@@ -536,3 +540,40 @@ def test_the_review_shows_its_first_results_at_once_and_both_figures_on_a_costly
     assert j.ui("review_sight_total_you", cost=expected["sight_cost"]) in page.locator("#review").inner_text()
     j.check("review-two-figures")
     assert not j.v.errors
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_hints_are_on_for_a_new_learner_and_switch_from_the_table_at_once(visit, base_url, lang):
+    """Issue 34: hints were off by default and only a new game applied the setting. A first visit
+    has the hint button; the bar's switch takes it away and brings it back in the same deal; a
+    seat that must open is told which bid and why, not "only one choice"."""
+    request = {"rules": "three-player", "seed": 0, "computers": ["normal", "normal"]}
+    seed = next(s for s in range(40) if "p" not in step({**request, "seed": s})["legal"])
+    j = Journey(visit, base_url, lang, 390, 844, mobile=True)
+    page = j.open(seed, settings=False)
+    hint = page.locator("#actions .hint-button")
+    switch = page.locator("#play-hints-switch")
+    expect(hint).to_have_count(1)
+    assert switch.get_attribute("aria-pressed") == "true"
+    step_before = j.game.get_attribute("data-step")
+    j.press(hint)
+    text = j.wait_text("#play-hint", lambda t: t.strip() and "…" not in t)
+    must_open = j.ui("hint_must_open", choice="")
+    assert must_open.split(". ", 1)[1] in text and j.ui("hint_forced", choice="")[:12] not in text
+    lowest = min((a for a in step({**request, "seed": seed})["legal"] if a.isdigit()), key=int)
+    expect(page.locator("#play-hint .hint-take")).to_have_attribute("data-action", lowest)  # one tap away
+    j.press(switch)
+    expect(hint).to_have_count(0)
+    expect(page.locator("#play-hint")).to_be_empty()
+    assert switch.get_attribute("aria-pressed") == "false"
+    j.press(switch)
+    expect(hint).to_have_count(1)
+    assert j.game.get_attribute("data-step") == step_before  # the same deal, not a new game
+    page.reload()
+    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=180_000)
+    expect(page.locator("#actions .hint-button")).to_have_count(1)
+    j.press(page.locator("#play-hints-switch"))
+    page.reload()
+    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=180_000)
+    assert page.locator("#play-hints-switch").get_attribute("aria-pressed") == "false"  # remembered
+    expect(page.locator("#actions .hint-button")).to_have_count(0)

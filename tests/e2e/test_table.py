@@ -83,6 +83,27 @@ def inside(page, selector):
         assert box["top"] >= -0.5 and box["bottom"] <= height + 0.5, (selector, box)
 
 
+STRIPS = """(cards) => cards.map((card, i) => {
+  const box = card.getBoundingClientRect();
+  const face = card.querySelector('.face').getBoundingClientRect();
+  const next = cards[i + 1] && cards[i + 1].getBoundingClientRect();
+  const right = next && Math.abs(next.top - box.top) < 2 ? next.left : face.right;
+  const x = (box.left + right) / 2, y = box.top + Math.min(12, box.height / 2);
+  const hit = document.elementFromPoint(x, y);
+  return {card: card.dataset.card, top: Math.round(box.top), shown: right - box.left,
+          tapped: hit && hit.closest('[data-card]') === card};
+})"""
+
+
+def strips(page, least=36):
+    """Issue 34: every card of the hand shows at least ``least`` px of its face, and a tap in the
+    middle of that strip lands on that card. Returns how many rows the hand has."""
+    cards = page.locator("#hand .card").evaluate_all(STRIPS)
+    for c in cards:
+        assert c["shown"] >= least and c["tapped"], c
+    return len({c["top"] for c in cards})
+
+
 def shoot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"table-{name}.png"))
@@ -103,12 +124,9 @@ def test_a_cold_visit_opens_on_the_first_decision_before_the_engine_runs(visit, 
     inside(page, "#actions button")
     inside(page, "#hand .card")
     inside(page, "#table .seat")
-    assert page.locator("#hand .card").count() == 11  # three players: 11 cards each, one fan
-    tops = {
-        round(b["top"])
-        for b in page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.getBoundingClientRect().toJSON())")
-    }
-    assert len(tops) == 1, "the hand is one fan, not rows"
+    assert page.locator("#hand .card").count() == 11  # three players: 11 cards each
+    rows = strips(page)
+    assert rows == (2 if size == "phone" else 1), "a phone shows 11 cards in two fans, a laptop in one"
     # the seats show their card backs; the settings are a sheet, closed; the prompt is in this language
     assert page.locator("#table .seat .backs .back").count() >= 2
     assert page.locator("#play-sheet").is_hidden()
@@ -170,13 +188,15 @@ def test_a_whole_deal_with_every_control_and_cards_that_move(visit, base_url, la
             assert ui(lang, "chosen_count", n=3, count=3) in page.locator("#actions").inner_text()
             inside(page, "#actions button")
             inside(page, "#hand .card")
+            assert page.locator("#hand .card").count() == 14
+            strips(page)  # 14 cards: each readable and tappable, on a phone in two rows
             shoot(page, f"{lang}-{size}-discard")
             action = "discard:" + ".".join(cards)
             press(page, put, size)
             seen.add("discard")
         elif state["phase"] == "raise":
             # a short control over the engine's raises: a stepper, never thirty buttons
-            assert page.locator("#actions button").count() <= 5
+            assert page.locator("#actions button:not(.hint-button)").count() <= 5
             go = page.locator("#actions .raise-go")
             raises = [a for a in legal if a.startswith("raise:")]
             assert go.get_attribute("data-action") == raises[0]

@@ -95,7 +95,9 @@ async function show(item) {
   try {
     mount(await fetchLessonPuzzle(item.id));
   } catch (error) {
-    note.textContent = words("load_failed", { status: error.message });
+    // an HTTP status is named; a network or parse failure (a browser's own words) is not
+    const status = /^\d{3}$/.test(error.message) ? error.message : null;
+    note.textContent = status ? words("load_failed", { status }) : words("load_failed_plain");
     holder.replaceChildren();
     done.add(replay.itemKey(item));
     if (reviewing) offerNextReview();

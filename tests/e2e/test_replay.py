@@ -467,3 +467,35 @@ def test_with_every_lesson_solved_the_front_page_plays_a_drill_of_the_weakest_th
     answer(section, answers["right"], answers["answer"])
     section.locator(".feedback.right").wait_for()
     assert not v.errors
+
+
+def test_a_review_puzzle_that_cannot_be_loaded_stays_on_the_list_and_the_next_one_plays(visit, base_url):
+    now = local_ms(2026, 12, 7)
+    entry = {"kind": "lesson", "lesson": "game-at-a-glance", "missed": now - 2 * DAY, "due": now - DAY}
+    stored = {
+        "version": 1,
+        "items": [
+            {**entry, "id": "no-such-puzzle", "right": 0, "gap": 0},
+            {**entry, "id": "glance-follow", "right": 0, "gap": 0},
+        ],
+        "days": {},
+        "themes": {},
+    }
+    stored["items"][1]["missed"] += 1
+    v = visit()
+    v.context.add_init_script(MOCK_DATE)
+    v.context.add_init_script(
+        f"if (localStorage.getItem('{KEY}') === null) {{"
+        f" localStorage.setItem('{KEY}', {json.dumps(json.dumps(stored))});"
+        f" localStorage.setItem('test.now', '{now}'); }}"
+    )
+    page = v.open(f"{base_url}/fi/")
+    note = page.locator("#daily .daily-note")
+    page.wait_for_function("document.querySelector('#daily .daily-note').textContent.includes('404')")
+    assert note.inner_text() == "Tehtävää ei voitu ladata (virhe 404). Se pysyy kertauslistallasi."
+    assert page.locator("#daily-title").inner_text() == "Tänään kerrattavana on 1 tehtävä."
+    page.locator("#daily .daily-next").click()
+    page.locator("#daily section#puzzle-glance-follow").wait_for()
+    ids = [x["id"] for x in json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["items"]]
+    assert ids == ["no-such-puzzle", "glance-follow"]
+    assert not v.errors

@@ -5,7 +5,7 @@
 // number) and which catalog words each verdict takes (words).
 import { judgeWithTable } from "./answers.js";
 import { el } from "./dom.js";
-import { explanation, signed } from "./explain.js";
+import { explanation } from "./explain.js";
 import { reason, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 import { addSignKey } from "./sign-key.js";
@@ -145,7 +145,7 @@ export class Puzzle {
       for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
       if (result.missing.length) lines.push(verdict("missing", { count: result.missing.length }));
     } else {
-      lines.push(verdict(words.wrong, { ...result, number: signed(result.number) }));
+      lines.push(verdict(words.wrong, result));
     }
     const why = tone === "right" || result.verdict === "illegal" ? [] : explanation(result);
     if (tone !== "right" && this.table.answer === "number" && !result.mistake) why.push(...this.breakdown());

@@ -360,3 +360,14 @@ process.stdout.write(JSON.stringify(out));
     assert len(got) == len(expected) > 1000
     differ = [(c, e, g) for c, e, g in zip(cases, expected, got) if e != g]
     assert not differ, differ[:10]
+
+
+def test_the_pages_catalog_holds_what_the_formatter_reads():
+    """format.js reads the decimal mark, the names, the cards, suits and ranks of the catalog the
+    page embeds (site/templates/base.html)."""
+    embed = re.search(r'id="catalog">\{\{ (.*?) \| json_script \}\}', (ROOT / "site/templates/base.html").read_text())
+    assert embed, "base.html embeds no catalog"
+    for field in ('"estimate": {"decimal": cat.estimate.decimal}', '"names": cat.names', '"cards": cat.cards'):
+        assert field in embed.group(1), field
+    for field in ('"suits": cat.suits', '"ranks": cat.ranks', '"option_labels": cat.option_labels'):
+        assert field in embed.group(1), field

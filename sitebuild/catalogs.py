@@ -37,23 +37,63 @@ def card_name(card: str, case: str, catalog: dict) -> str:
     )
 
 
-def fmt(template: str, params: dict, catalog: dict) -> str:
-    """Fill ``{name}`` or ``{name.case}`` (a suit letter or a card in that case); the same rules
-    as ``format`` in site/assets/messages.js."""
+SENTENCE_END = re.compile(r"[.!?][\"”)]?\s+$")
 
-    def fill(match):
-        raw = params[match.group(1)]
-        negative = isinstance(raw, int) and not isinstance(raw, bool) and raw < 0
-        value = f"\u2212{-raw}" if negative else str(raw)  # a true minus: "−150"
+
+def number(value, catalog: dict, plus: bool = False) -> str:
+    """A figure as the catalog's language writes it: a true minus sign (U+2212), one decimal with
+    the catalog's decimal mark where it is not whole (``47,5``), ``+60`` with ``plus``; any
+    other value as text. The same as ``number`` in site/assets/format.js."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    size = abs(value)
+    if size == int(size):
+        text = str(int(size))
+    else:
+        text = f"{size:.1f}".replace(".", catalog["estimate"]["decimal"])
+    if value < 0:
+        return f"\u2212{text}"
+    return f"+{text}" if plus and value > 0 else text
+
+
+def fmt(template: str, params: dict, catalog: dict, fragment: bool = False) -> str:
+    """Fill ``{name}`` (a value; a number by ``number``) or ``{name.case}`` (a suit letter or a
+    card in that case). A value is capitalised where a sentence starts (the start of the message
+    unless it is a ``fragment`` set inside another sentence, or after ". ", "! ", "? ") and
+    nowhere else. The same rules as ``formatWith`` in site/assets/format.js."""
+    text = ""
+    last = 0
+    for match in PLACEHOLDER.finditer(template):
+        text += template[last : match.start()]
+        last = match.end()
+        value = number(params[match.group(1)], catalog)
         case = match.group(2)
-        if not case:
-            return value
-        if len(value) == 1:
-            return catalog["suits"][value][case]
-        return card_name(value, case, catalog)
+        if case:
+            value = catalog["suits"][value][case] if len(value) == 1 else card_name(value, case, catalog)
+        starts = not fragment if text == "" else bool(SENTENCE_END.search(text))
+        text += capfirst(value) if starts else value
+    return text + template[last:]
 
-    text = PLACEHOLDER.sub(fill, template)
-    return text[:1].upper() + text[1:] if template.startswith("{") else text
+
+def in_sentence(label: str, catalog: dict) -> str:
+    """A label (``option_labels``, written as it stands alone) inside a sentence: its first letter
+    in lower case, unless it starts with a name (``names``); as ``inSentence`` in format.js."""
+    first = re.split(r"[\s,:;]", label)[0]
+    return label if first in catalog["names"] else label[:1].lower() + label[1:]
+
+
+def message(section: dict, key: str, params: dict | None = None) -> str:
+    """The entry ``key`` of a catalog section, or its ``_one`` form where the count it writes out
+    is 1 (every number of ``key`` that ``key_one`` does not name is 1); as ``pick`` in format.js."""
+    one = section.get(f"{key}_one")
+    if not isinstance(one, str) or not isinstance(section.get(key), str):
+        return section[key]
+    params = params or {}
+    named = {m.group(1) for m in PLACEHOLDER.finditer(one)}
+    counts = [m.group(1) for m in PLACEHOLDER.finditer(section[key]) if m.group(1) not in named]
+    values = [params.get(n) for n in counts]
+    ones = [isinstance(v, (int, float)) and not isinstance(v, bool) and v == 1 for v in values]
+    return one if counts and all(ones) else section[key]
 
 
 def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
@@ -69,9 +109,9 @@ def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = 
     if "number" in solution:
         return fmt(catalog["count"]["solution"], {"number": solution["number"]}, catalog)
     if "steps" in solution:
-        return fmt(ui["solution_score"], {"score": solution["score"]}, catalog)
+        return fmt(message(ui, "solution_score", solution), {"score": solution["score"]}, catalog)
     if "score" in solution:
-        return fmt(ui["solution_score"], {"score": signed(solution["score"])}, catalog)
+        return fmt(message(ui, "solution_score", solution), {"score": solution["score"]}, catalog)
     if "player" in solution:
         return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
     if "best" in solution:
@@ -85,15 +125,16 @@ def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = 
     return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
 
 
-def signed(number: int) -> str:
-    """A number as the style sheet writes it: the minus sign (U+2212), never a hyphen."""
-    return f"\u2212{-number}" if number < 0 else str(number)
+def signed(value: int) -> str:
+    """A whole number as the style sheet writes it: the minus sign (U+2212), never a hyphen
+    (``number`` without a catalog: a whole number needs no decimal mark)."""
+    return number(value, {})
 
 
-def plus_minus(number: int) -> str:
+def plus_minus(value: int) -> str:
     """A deal score in a result cell, signed to contrast a gain with a loss: ``+60``, ``−60``
     (the minus sign, U+2212, never a hyphen), ``0``."""
-    return f"+{number}" if number > 0 else signed(number)
+    return number(value, {}, plus=True)
 
 
 def capfirst(text: str) -> str:

@@ -32,6 +32,7 @@ from .catalogs import (
     decimal,
     fmt,
     load_catalog,
+    message,
     plus_minus,
     signed,
     solution_text,
@@ -267,6 +268,8 @@ def render_site(
             "card_label": lambda c, cat=cat: card_label(c, cat),
             "card_face": card_face,
             "fmt": lambda t, p, cat=cat: fmt(t, p, cat),
+            # an entry of a catalog section, its "_one" form where its count is 1
+            "say": lambda section, key, p, cat=cat: fmt(message(section, key, p), p, cat),
             "seat_key": seat_key,
             "has_last_trick_bonus": has_last_trick_bonus,
             "solution_text": lambda k, sol, view=None, cat=cat: solution_text(k, sol, cat, view),

@@ -22,7 +22,7 @@ from engine.core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSe
 from engine.core.tally import SHEET_HOUSE_RULES
 
 from . import BuildError
-from .catalogs import capfirst, fmt, signed
+from .catalogs import capfirst, fmt, in_sentence, signed
 
 CLOSE = 3
 
@@ -188,10 +188,11 @@ def house_rule_controls(cat: dict, lang: str) -> dict:
 
 def _with_value(name: str, value, cat: dict, lang: str) -> str:
     """An option and its value in words, as the page's summary says them (house-rules.js)."""
-    label = cat["option_labels"][name]
+    label = in_sentence(cat["option_labels"][name], cat)
     if value is True:
         return label
-    return fmt(cat["ui"]["rule_with_value"], {"label": label, "value": value_words(name, value, cat, lang)}, cat)
+    params = {"label": label, "value": value_words(name, value, cat, lang)}
+    return fmt(cat["ui"]["rule_with_value"], params, cat, fragment=True)
 
 
 def _is_set(name: str, preset: str) -> bool:

@@ -5,8 +5,6 @@ import { el } from "./dom.js";
 import { cardName, catalog, format, reason, verdict } from "./messages.js";
 import { cardSpan } from "./render.js";
 
-// numbers with a true minus sign
-export const signed = (n) => (typeof n === "number" && n < 0 ? `\u2212${Math.abs(n)}` : String(n));
 const place = (p) => catalog.seats[p];
 
 function callText(call) {
@@ -51,17 +49,20 @@ function lineBlock(titleKey, tricks) {
   return block;
 }
 
+// the figures follow "Your choice: " inside one sentence (numbers as the catalog writes them: format.js)
+const FRAGMENT = { fragment: true };
+
 // "Bid 90: the contract is made in 3 of 10 made-up deals, −30 points on average"
 function figureText(f, samples, contract) {
   if (f.cards) {
     const cards = f.cards.map((c) => cardName(c, "nom")).join(", ");
-    return verdict("fig_set", { cards, average: signed(f.average), contract, made: f.made, samples });
+    return verdict("fig_set", { cards, average: f.average, contract, made: f.made, samples }, FRAGMENT);
   }
-  if (f.average !== undefined) return verdict("fig_lead", { card: f.answer, average: signed(f.average), samples });
-  const params = { contract: f.contract, made: f.made, samples, expected: signed(f.expected) };
-  if (f.answer === "p") return verdict("fig_pass");
-  if (f.answer === "hold") return verdict("fig_hold", params);
-  return verdict(f.answer.startsWith("raise:") ? "fig_raise" : "fig_bid", params);
+  if (f.average !== undefined) return verdict("fig_lead", { card: f.answer, average: f.average, samples }, FRAGMENT);
+  const params = { contract: f.contract, made: f.made, samples, expected: f.expected };
+  if (f.answer === "p") return verdict("fig_pass", {}, FRAGMENT);
+  if (f.answer === "hold") return verdict("fig_hold", params, FRAGMENT);
+  return verdict(f.answer.startsWith("raise:") ? "fig_raise" : "fig_bid", params, FRAGMENT);
 }
 
 function figureList(key, f, figures) {
@@ -84,8 +85,7 @@ export function explanation(result) {
   const nodes = [];
   if (result.reason) nodes.push(el("p", "why", reason(result.reason)));
   if (result.mistake) {
-    const params = Object.fromEntries(Object.entries(result.mistake.params).map(([k, v]) => [k, signed(v)]));
-    nodes.push(el("p", "why", format(catalog.mistakes[result.mistake.code], params)));
+    nodes.push(el("p", "why", format(catalog.mistakes[result.mistake.code], result.mistake.params)));
   }
   if (result.figures) nodes.push(...figuresBlock(result.figures));
   if (result.lines) {

@@ -3,6 +3,7 @@
 // labels and explanations, and which apply to each preset, come from the build (the page's
 // #house-rules-data, made by sitebuild.rulespages.house_rule_controls from the engine's options);
 // the engine checks every rule set made here. Rules text is the notation "preset+rule+rule=value".
+import { inSentence } from "./format.js";
 import { catalog, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
@@ -19,8 +20,8 @@ function valueWords(name, value) {
 
 function describe(options) {
   return Object.entries(options).map(([name, value]) => {
-    const label = catalog.option_labels[name] || name;
-    return value === true ? label : ui("rule_with_value", { label, value: valueWords(name, value) });
+    const label = name in catalog.option_labels ? inSentence(catalog.option_labels[name], catalog) : name;
+    return value === true ? label : ui("rule_with_value", { label, value: valueWords(name, value) }, { fragment: true });
   });
 }
 

@@ -1,36 +1,36 @@
-// Message catalog of the page's language (embedded in the page as JSON) and the one formatter:
-// "{suit.part}" is a suit in a case, "{beat.gen}" a card in a case, "{loss}" a plain value.
-// The same rules as fmt() in sitebuild/catalogs.py. Text is only ever set with textContent.
+// Message catalog of the page's language (embedded in the page as JSON), bound to the one
+// formatter (format.js: the same rules as fmt() in sitebuild/catalogs.py). Text is only ever set
+// with textContent.
+import { cardNameIn, formatWith, number, pick } from "./format.js";
+
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
 
 function cardName(card, grammaticalCase) {
-  return catalog.cards.compound
-    .replace("{suit}", catalog.suits[card[0]].nom)
-    .replace("{rank}", catalog.ranks[card[1]][grammaticalCase]);
+  return cardNameIn(catalog, card, grammaticalCase);
 }
 
-export function format(template, params = {}) {
-  const text = template.replace(/\{(\w+)(?:\.(\w+))?\}/g, (_, name, grammaticalCase) => {
-    const raw = params[name];
-    const value = typeof raw === "number" && raw < 0 ? `\u2212${-raw}` : String(raw); // a true minus: "−150"
-    if (!grammaticalCase) return value;
-    return value.length === 1 ? catalog.suits[value][grammaticalCase] : cardName(value, grammaticalCase);
-  });
-  return template.startsWith("{") ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+// format(template, params, {fragment}): see format.js; a fragment is set inside another sentence.
+export function format(template, params = {}, options = {}) {
+  return formatWith(catalog, template, params, options);
 }
 
-export function ui(key, params) {
-  return format(catalog.ui[key], params);
+// A figure as the page's language writes it: "−60", "47,5"; {plus: true} gives "+60".
+export function figure(value, options = {}) {
+  return number(value, catalog, options);
 }
 
-export function verdict(key, params) {
-  return format(catalog.verdicts[key], params);
+export function ui(key, params, options) {
+  return format(pick(catalog.ui, key, params), params, options);
+}
+
+export function verdict(key, params, options) {
+  return format(pick(catalog.verdicts, key, params), params, options);
 }
 
 // A reason from the engine: {code, params}. Entries with variants pick the first whose
 // parameter is present and not false ("beat", "card", "questions"), else the plain one ("").
 export function reason(r) {
-  let entry = catalog.reasons[r.code];
+  let entry = pick(catalog.reasons, r.code, r.params);
   if (entry === undefined) return r.message || r.code;
   if (typeof entry === "object") {
     const variant = Object.keys(entry).find((key) => key && r.params[key] !== undefined && r.params[key] !== false);
@@ -50,7 +50,7 @@ export function errorText(error) {
   for (const [key, value] of Object.entries(params)) {
     if (Array.isArray(value)) params[key] = value.map((card) => cardName(card, "nom")).join(", ");
   }
-  const entry = error && catalog.errors[error.code];
+  const entry = error && pick(catalog.errors, error.code, params);
   const needed = entry ? [...entry.matchAll(/\{(\w+)/g)].map((m) => m[1]) : [];
   if (!entry || needed.some((name) => params[name] === undefined)) return catalog.errors.generic;
   return format(entry, params);

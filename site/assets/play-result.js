@@ -2,7 +2,7 @@
 // and the buttons for the next deal, a new game and the review.
 import { catalog, ui } from "./messages.js";
 import { startReview, warmReviewer } from "./play-review.js";
-import { $, button, el, minus, saySide, sideName, table } from "./play-words.js";
+import { $, button, el, minus, saySide, sideName, signed, table } from "./play-words.js";
 
 export function scoresText(totals) {
   return totals.map((t, side) => `${sideName(side)} ${minus(t)}`).join(", ");
@@ -36,7 +36,7 @@ function breakdownTable(score) {
     const row = el("tr", side.role === "bidder" ? "bidder-row" : "");
     const trumps = side.declarations.map((d) => `${catalog.suits[d.suit].nom} ${d.bonus}`).join(", ") || "0";
     const total = side.rounded !== null && side.rounded !== side.total ? `${side.total} → ${side.rounded}` : String(side.total);
-    const sign = side.deal_score > 0 ? `+${side.deal_score}` : minus(side.deal_score);
+    const sign = signed(side.deal_score); // "+60", "−60", "0"
     let result = sign;
     if (side.role === "bidder") {
       const key = side.contract_made ? "bd_made" : "bd_failed";

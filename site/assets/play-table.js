@@ -22,7 +22,7 @@ export function badges(seat) {
 
 export function tricksWon(seat) {
   const n = table.state.tricks[seat];
-  return n === 1 ? ui("play_tricks_one") : ui("play_tricks_n", { n });
+  return ui("play_tricks_n", { n }); // "1 tikki voitettu": play_tricks_n_one
 }
 
 function backs(count) {

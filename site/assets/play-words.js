@@ -1,6 +1,6 @@
 // The play table's shared state and its words: what the engine said (the view of seat 0), the
 // game's settings, and every sentence about a seat, a side or an action, from the page's catalog.
-import { cardName, catalog, ui } from "./messages.js";
+import { cardName, catalog, figure, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -15,11 +15,8 @@ export const table = {
 };
 
 // A true minus sign for a negative number ("−150"), a plus for a gain where asked.
-export const minus = (n) => String(n).replace("-", "\u2212");
-export const signed = (x) => {
-  const n = Math.round(x);
-  return n > 0 ? `+${n}` : minus(n);
-};
+export const minus = (n) => figure(n);
+export const signed = (x) => figure(Math.round(x), { plus: true });
 
 const place = (seat) => table.state.where[seat];
 export const seatName = (seat) => catalog.seats[place(seat)];

@@ -5,7 +5,7 @@
 // number) and which catalog words each verdict takes (words).
 import { judgeWithTable } from "./answers.js";
 import { el } from "./dom.js";
-import { explanation, signed } from "./explain.js";
+import { explanation } from "./explain.js";
 import { reason, verdict } from "./messages.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 import { addSignKey } from "./sign-key.js";
@@ -169,7 +169,7 @@ export class Puzzle {
         for (const card of rules.values()) lines.push(reason(this.table.answers[card].reason));
       }
     } else {
-      lines.push(verdict(words.wrong, { ...result, number: signed(result.number) }));
+      lines.push(verdict(words.wrong, result));
     }
     const why = tone === "right" || result.verdict === "illegal" ? [] : explanation(result);
     // a typed number that is no recognised slip: what to check (the engine's words in the table);

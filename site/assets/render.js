@@ -1,5 +1,6 @@
 // Builds a puzzle <section> from the engine's puzzle view (for shared positions and drills), with
 // the same structure and classes as the server-rendered lesson puzzles. Text only, never HTML.
+import { pick } from "./format.js";
 import { cardFace, cardName, catalog, format, hiddenCards, spokenName, ui } from "./messages.js";
 import { el } from "./dom.js";
 
@@ -196,7 +197,7 @@ export function renderPuzzle(spec, view, solution, answers) {
   }
   let hint = null;
   if (spec.hint && catalog.drill_hints[spec.hint.code]) {
-    hint = el("div", "hint-text", format(catalog.drill_hints[spec.hint.code], spec.hint.params));
+    hint = el("div", "hint-text", format(pick(catalog.drill_hints, spec.hint.code, spec.hint.params), spec.hint.params));
     hint.id = `${section.id}-hint`;
     hint.hidden = true;
     const button = el("button", "show-hint", ui("hint"));

@@ -6,7 +6,7 @@
 // checked when it is. Nothing from a link, a file or storage is ever inserted as HTML.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
-import { catalog, errorText, format, reason, ui } from "./messages.js";
+import { catalog, errorText, figure, format, reason, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 import { keysWith, storage, StoredRecord } from "./store.js";
 
@@ -20,7 +20,7 @@ const SUITS = ["S", "C", "D", "H"];
 
 // -- words ----------------------------------------------------------------------------------------
 const say = (key, params = {}) => format(S.ui[key], params);
-const signed = (n) => (n > 0 ? `+${n}` : String(n).replace("-", "\u2212"));
+const signed = (n) => figure(n, { plus: true });
 
 // -- storage: one record per game, each on its own key, so that one bad record harms no other ----
 // A record is {store: STORE_VERSION, sheet, updated} (docs/storage.md). Older store versions are

@@ -12,15 +12,23 @@ from test_play import SHOTS, Journey, script
 import build
 from engine.coach.game import step
 from engine.core.rules import parse_rules
-from sitebuild.catalogs import card_label, card_name, fmt
+from sitebuild.catalogs import card_label, card_name, fmt, in_sentence
 
 FI = build.load_catalog("fi")
 LABELS = FI["option_labels"]
 
 
+def listed(name: str, value=None) -> str:
+    """A rule's label as a list in a sentence writes it (lower case but for a name), with its value."""
+    label = in_sentence(LABELS[name], FI)
+    if value is None:
+        return label
+    return fmt(FI["ui"]["rule_with_value"], {"label": label, "value": value}, FI, fragment=True)
+
+
 def house_line(**options) -> str:
     """The line above the table (house-rules.js summary) for house rules switched on."""
-    return fmt(FI["ui"]["house_rules_list"], {"rules": "; ".join(LABELS[n] for n in options)}, FI)
+    return fmt(FI["ui"]["house_rules_list"], {"rules": "; ".join(listed(n) for n in options)}, FI)
 
 
 def test_the_dealer_opens_when_the_house_rule_says_so_and_the_next_deal_keeps_it(visit, base_url):
@@ -209,8 +217,8 @@ def test_an_opening_minimum_off_the_step_has_its_own_number_and_the_engine_check
     assert bids[0] == "42" and "40" not in bids
     assert page.locator("#play-prompt").inner_text().startswith(j.ui("prompt_open", minimum=42))
     line = page.locator("#house-info").inner_text()
-    assert LABELS["min_bid_off_step"] in line and LABELS["dealer_opens"] in line
-    assert fmt(FI["ui"]["rule_with_value"], {"label": LABELS["min_bid"], "value": 42}, FI) in line
+    assert listed("min_bid_off_step") in line and listed("dealer_opens") in line
+    assert listed("min_bid", 42) in line
     j.act("42")
     assert not j.v.errors
 
@@ -235,8 +243,8 @@ def test_the_widow_shown_without_a_contract_sets_the_rules_it_needs_and_the_engi
     help_text = page.locator("#play-rule-no_contract_widow_shown-help").inner_text()
     also = "; ".join(
         [
-            fmt(FI["ui"]["rule_with_value"], {"label": LABELS["forced_opening"], "value": FI["ui"]["no"]}, FI),
-            LABELS["all_pass_no_contract"],
+            listed("forced_opening", FI["ui"]["no"]),
+            listed("all_pass_no_contract"),
         ]
     )
     assert fmt(FI["ui"]["house_rule_also"], {"rules": also}, FI) in help_text

@@ -17,7 +17,7 @@ from engine import ALL_CARDS
 from engine.coach.game import _replay, step
 from engine.core.rules import parse_rules
 from engine.search.solver import solve
-from sitebuild.catalogs import card_label, card_name, fmt
+from sitebuild.catalogs import card_label, card_name, fmt, message
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
@@ -116,7 +116,7 @@ class Journey:
             self.axe = Axe()
 
     def ui(self, key, **params):
-        return fmt(self.catalog["ui"][key], params, self.catalog)
+        return fmt(message(self.catalog["ui"], key, params), params, self.catalog)
 
     def open(self, seed, settings=True):
         """The table of a deal to play again (#seed=N): it opens on the table, started by the

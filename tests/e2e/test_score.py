@@ -13,7 +13,7 @@ from test_play import SHOTS
 
 import build
 from engine.core.tally import SHEET_HOUSE_RULES, tally
-from sitebuild.catalogs import fmt
+from sitebuild.catalogs import fmt, in_sentence
 from sitebuild.rulespages import house_rule_controls
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -388,7 +388,7 @@ def test_the_setup_offers_the_house_rules_a_sheet_records_and_an_opening_off_the
     out = check_page_against_engine(page, "fi", rules, [deal])
     assert out["totals"] == [30, 42, 30]  # made: the bid
     house = page.locator("#score-house-info").inner_text()
-    assert cat["option_labels"]["min_bid_off_step"] in house
+    assert in_sentence(cat["option_labels"]["min_bid_off_step"], cat) in house
     assert not v.errors
 
 
@@ -434,5 +434,5 @@ def test_a_two_player_sheet_with_the_dead_hand_takes_piles_short_of_the_pack(vis
     deal = {"bidder": 0, "bid": 50, "points": [60, 50]}
     out = tally({**two, "deals": [deal]})
     assert out["totals"] == [50, 50] and totals_on_page(page) == out["totals"]
-    assert cat["option_labels"]["dead_hand"] in page.locator("#score-house-info").inner_text()
+    assert in_sentence(cat["option_labels"]["dead_hand"], cat) in page.locator("#score-house-info").inner_text()
     assert not v.errors

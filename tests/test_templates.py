@@ -78,6 +78,15 @@ BY_MESSAGE = {
     "words.bid": {"bid": POINTS},
     "words.passes": {"n": ["2 ja 3", "2 and 3"]},
     "score.errors.sheet_players": {"count": [2, 3, 4]},
+    # the face values of 9, 8, 7 and 6 counted as points: a six alone up to all four (30)
+    "mistakes.pips_counted": {"extra": [6, 15, 30]},
+    # the card points of one trick (never 1: the least card that counts is the jack, 2)
+    "mistakes.other_trick_counted": {"points": POINTS},
+    "mistakes.own_trick_left_out": {"points": POINTS},
+    # a first-try rate and an HTTP status (the front page's review of the day)
+    "review.next_reason_rate": {"percent": [0, 1, 50, 100]},
+    "review.percent": {"percent": [0, 1, 50, 100]},
+    "review.load_failed": {"status": [404, 500]},
 }
 SUIT_PARAMS = {"suit", "trump", "led"}
 CARD_PARAMS = {"card", "beat", "winner"}
@@ -144,6 +153,7 @@ def _text_forms(cat: dict, lang: str) -> dict:
         "rank": ["A"],
         "ranks": ["A"],
         "suit": [cat["suits"][s]["nom"] for s in "SCDH"],
+        "theme": [ui["theme_follow_suit"]],
     }
 
 
@@ -193,6 +203,8 @@ def _render(lang: str, key: str, template: str, params: dict, fragment: bool, ca
 
 FI_CASE_OK = re.compile(r"(sta|stä|lta|ltä|lla|llä|ssa|ssä|na|nä|ksi|sti)$")
 FI_NOT_NOUN = {"ja", "tai", "mutta", "kuin", "eli", "vaan", "sekä", "lisää", "tarjoaa"}
+# nouns whose nominative itself ends in -a/-ä ("1 tehtävä"; the partitive is "tehtävää")
+FI_NOT_NOUN |= {"tehtävä"}
 EN_NOT_PLURAL = {"is", "was", "has", "as", "its", "plus", "less", "this", "us", "yes", "rounds", "s"}
 EN_BEFORE_NOUN = {"extra", "hidden", "different", "made-up", "more", "card", "other", "whole"}
 FI_3RD = re.compile(r"^(on|ei|\w*(aa|ää|ee|ii|oo|uu|yy|öö))$")

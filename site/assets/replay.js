@@ -96,7 +96,7 @@ export function due(list, now) {
 // "Nothing to review today." / "1 puzzle to review today." / "5 puzzles to review today." (each
 // language's own sentence for none, one and more: Finnish puts the noun in the partitive after 2+).
 export function dueSentence(n) {
-  const key = n === 0 ? "due_0" : n === 1 ? "due_1" : "due_n";
+  const key = n === 0 ? "due_0" : n === 1 ? "due_n_one" : "due_n";
   return format(catalog.review[key], { n });
 }
 

@@ -118,11 +118,13 @@ def _match(theme: str, deal: Deal, rng: random.Random, variant: str) -> dict | N
     return None
 
 
-def _hint(theme: str, deal: Deal, kind: str) -> dict:
+def _hint(theme: str, deal: Deal, variant: str) -> dict:
     """A nudge towards the answer, as a code and parameters that the site words in the page's
     language (its catalogs' ``drill_hints``): the led suit, the card to beat, the trump, what is
-    left to play or the contract, all read from the drill's position."""
-    if theme in DUTY and kind != "trick-winner":
+    left to play or the contract, all read from the drill's position. A "who wins the trick"
+    question (its theme, or the follow-suit variant) is nudged towards the trick."""
+    who_wins = theme == "trick-winner" or variant == "which-wins"
+    if theme in DUTY and not who_wins:
         _, code, params = deal.play_duty()
         hint = {"suit": str(deal.trick[0].suit)}
         if theme == "overtake":
@@ -130,7 +132,7 @@ def _hint(theme: str, deal: Deal, kind: str) -> dict:
         if theme == "must-trump":
             hint["trump"] = str(deal.trump)
         return {"code": theme.replace("-", "_"), "params": hint}
-    if kind == "trick-winner":
+    if who_wins:
         suit = str(deal.trick[0].suit)
         if deal.trump is None:
             return {"code": "trick_winner", "params": {"suit": suit}}
@@ -155,7 +157,7 @@ def drill(theme: str, seed: int) -> dict:
             found = _match(theme, deal, rng, variant)
             if found is not None:
                 found["theme"] = theme
-                found["hint"] = _hint(theme, deal, found["kind"])
+                found["hint"] = _hint(theme, deal, variant)
                 return found
             actions = deal.legal_actions() if deal.phase == "play" else None
             declarations = [a for a in actions or [] if not isinstance(a, Play)]

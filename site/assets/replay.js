@@ -1,5 +1,5 @@
 // The replay list: every lesson puzzle or drill answered wrong comes back on later days, kept on
-// this device only (localStorage). Format and key: docs/replay-list.md.
+// this device only (localStorage). Format and key: docs/storage.md.
 //
 // The schedule is pure (the functions take the list and the time, return a new list): a wrong
 // answer puts the puzzle on the list for the next day; each right answer when it is due moves it

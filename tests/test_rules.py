@@ -144,12 +144,26 @@ def test_redeal_conditions_and_their_reasons():
     other.apply(Bid(50))
     assert other.why_illegal(Redeal()).code == "redeal_high_card" and other.why_illegal(Redeal()).args == {"card": "SA"}
     four = faq_pairs.replace(redeal_four_sixes=True)
-    assert deal_with(four, hands).why_illegal(Redeal()).args == {"count": 3}  # seat 2 holds no six
+    # the pairs game: seat 0 sees its own three sixes only, so it may ask; seat 2 holds no six, so
+    # the demand fails for all to hear and seat 0 bids or passes as before
+    failed = deal_with(four, hands)
+    assert failed.can(Redeal())
+    failed.apply(Redeal())
+    assert not failed.redealt and failed.phase == "auction" and failed.to_move == 0
+    assert failed.why_illegal(Redeal()).code == "redeal_first_turn" and failed.can(Bid(50))
     hands_four = [hands[0], hands[1], hands[2].replace("C7", "H6"), hands[3]]
     hands_four[1] = hands_four[1].replace("H6", "C7")
     assert deal_with(four, hands_four).can(Redeal())
+    assert deal_with(four, hands_four).apply(Redeal()).redealt
+    no_six = deal_with(four, hands)
+    no_six.apply(Bid(50))  # seat 1 holds the other six: asked about its own, never its partner's
+    assert no_six.can(Redeal())
+    no_six_hands = [hands[0], hands[1].replace("H6", "C7"), hands[2].replace("C7", "H6"), hands[3]]
+    seat1 = deal_with(four, no_six_hands)
+    seat1.apply(Bid(50))
+    assert seat1.why_illegal(Redeal()).code == "no_four_sixes" and seat1.why_illegal(Redeal()).args == {"count": 0}
     both = four.replace(redeal_no_high_cards=True)
-    seat1 = deal_with(both, hands)
+    seat1 = deal_with(both, no_six_hands)  # seat 1: no six, cards above the jack
     seat1.apply(Bid(50))
     assert seat1.why_illegal(Redeal()).code == "redeal_not_eligible"
     seat0 = deal_with(preset("ukrainian"), hands)

@@ -138,7 +138,8 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
         elif isinstance(action, Pass):
             event.update(kind="pass")
         elif isinstance(action, Redeal):
-            event.update(kind="redeal")
+            # redeal_four_sixes in the pairs game: a demand the partner's sixes did not complete
+            event.update(kind="redeal" if replay.redealt else "redeal_failed")
         elif isinstance(action, (Discard, Give, Return)):
             kind = {Discard: "discard", Give: "give", Return: "return"}[type(action)]
             to = None if kind == "discard" else (replay.bidder if kind == "give" else rules.partner_of(mover))

@@ -219,7 +219,8 @@ class RuleSet:
     redeal_four_sixes: bool = _house(
         False,
         "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
-        "demand a redeal at their first bid.",
+        "demand a redeal at their first bid. (In the pairs game a player with a six may ask; if the "
+        "partner does not hold the others, the demand fails and the bidding goes on.)",
     )
     redeal_four_sixes_late: bool = _house(
         False,

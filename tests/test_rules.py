@@ -281,3 +281,54 @@ def test_bidder_wins_ties():
     # the bidder not among the tied: the preset's own tie rule
     rules = preset("three-player").replace(bidder_wins_ties=True)
     assert match_result(rules, [505, 505, 100], bidder_side=2).winners == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "faq+forced_opening=off+bidding_floor=100",
+        "wikibooks-2p+forced_opening=off+bidding_floor=5",
+        "ukrainian+forced_opening=off+bidding_floor=1",
+    ],
+)
+def test_a_rule_set_that_can_never_play_a_deal_is_refused(text):
+    """A positive bidding floor puts every side at or below it when a match starts (at 0), where
+    only a forced opening may bid: without one nobody could ever bid, and every deal is redealt."""
+    from engine import parse_rules
+    from engine.core.rules import RuleSetError
+
+    with pytest.raises(RuleSetError) as caught:
+        parse_rules(text)
+    assert caught.value.code == "floor_blocks_every_deal" and caught.value.params["floor"] > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "faq+bidding_floor=100",
+        "faq+forced_opening=off+bidding_floor=100+last_seat_must_open",
+        "faq+forced_opening=off+bidding_floor=100+all_pass_no_contract",
+        "faq+forced_opening=off+bidding_floor=100+floor_skips_and_reopens",
+        "german+bidding_floor=-100",
+    ],
+)
+def test_a_rule_set_with_a_floor_that_is_accepted_plays_deals(text):
+    """Every rule set with a bidding floor that is accepted plays a deal within a few."""
+    import random
+
+    from engine import parse_rules
+    from engine.core.match import Match
+    from engine.players import random_action
+
+    rules = parse_rules(text)
+    match = Match(rules, seed=1)
+    rng = random.Random(1)
+    played = 0
+    for _ in range(10):
+        while not match.deal.is_over:
+            match.deal.apply(random_action(match.deal, rng))
+        played += not match.deal.redealt
+        match.finish_deal()
+        if match.is_over:
+            break
+    assert played > 0

@@ -193,7 +193,9 @@ def _print_review(out: dict) -> None:
             print(f"{where}: {d['action']} (forced)")
             continue
         sight = d["sight"]
-        if sight["matched"]:
+        if sight is None:
+            seen = "not weighed by what the seat could see (the review's clock ran out)"
+        elif sight["matched"]:
             seen = "the hint's choice"
         elif sight["cost"] is None:
             seen = f"hint {sight['hint']} (this choice not scored)"

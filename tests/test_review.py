@@ -289,7 +289,7 @@ def test_cli_arena_prints_intervals():
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "3 seats" in bad.stderr
 
 
-def test_a_whole_review_keeps_its_clock_on_a_slow_machine(monkeypatch):
+def test_a_whole_review_keeps_its_clock_on_a_slow_machine(monkeypatch, capsys):
     """A whole review (no step: the worker's "review everything") on a machine twenty times slower
     than this one: a clock that runs twenty times as fast as this process's own CPU time (so that
     the other work on this machine does not count). Every part of it that takes time (the
@@ -328,3 +328,7 @@ def test_a_whole_review_keeps_its_clock_on_a_slow_machine(monkeypatch):
     review = out["review"]
     assert review["unevaluated"] > 0  # the slow machine could not evaluate every choice
     assert any(d["sight"] for d in review["decisions"])  # but it did evaluate the first ones
+    from engine.__main__ import _print_review
+
+    _print_review(review)  # the command line says so too
+    assert capsys.readouterr().out.count("the review's clock ran out") == review["unevaluated"]

@@ -26,6 +26,8 @@ POSITION and RECORD are notation text (docs/notation.md), or ``-`` to read stand
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
@@ -191,7 +193,9 @@ def _print_review(out: dict) -> None:
             print(f"{where}: {d['action']} (forced)")
             continue
         sight = d["sight"]
-        if sight["matched"]:
+        if sight is None:
+            seen = "not weighed by what the seat could see (the review's clock ran out)"
+        elif sight["matched"]:
             seen = "the hint's choice"
         elif sight["cost"] is None:
             seen = f"hint {sight['hint']} (this choice not scored)"
@@ -363,11 +367,53 @@ def main(argv=None) -> int:
             message = message[: MAX_MESSAGE - 1] + "…"
         print(f"error: {message}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(out, ensure_ascii=False, indent=1))
-    else:
-        show(out)
+    return _write(out, show, args.json)
+
+
+def _write(out, show, as_json: bool) -> int:
+    """Print the answer whole or not at all: text that cannot be encoded (a lone surrogate read
+    from the input, such as a JSON-escaped "\\ud800") is refused in one line with exit code 2; a
+    reader that stopped reading (``| head``) ends the command quietly; a write that fails (a full
+    disk) is one line on stderr and exit code 2, never a traceback."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        if as_json:
+            print(json.dumps(out, ensure_ascii=False, indent=1))
+        else:
+            show(out)
+    text = buffer.getvalue()
+    encoding = sys.stdout.encoding or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError as e:
+        what = "not valid Unicode" if 0xD800 <= ord(text[e.start]) <= 0xDFFF else f"not writable as {encoding}"
+        print(
+            f"error: the answer holds text from the input that is {what} (U+{ord(text[e.start]):04X})",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141  # as a command ended by SIGPIPE: the reader has all it wanted
+    except OSError as e:
+        _silence_stdout()
+        print(f"error: cannot write the answer: {e.strerror or e}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's own flush at exit
+    does not fail a second time with what could not be written."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -324,12 +324,30 @@ def _read_json(request_json) -> object:
         raise NotationError("the request must be JSON text", "not_json")
     if len(request_json) > MAX_REQUEST:
         raise NotationError(f"the request is longer than {MAX_REQUEST} characters", "request_too_long")
+    _check_encodable(request_json, "the request")
     try:
-        return json.loads(request_json, parse_constant=constant, parse_int=whole, parse_float=real)
+        request = json.loads(request_json, parse_constant=constant, parse_int=whole, parse_float=real)
     except RecursionError:
         raise NotationError("the request is nested too deeply", "not_json") from None
     except json.JSONDecodeError as e:
         raise NotationError(f"the request is not JSON: {e.msg} at character {e.pos}", "not_json") from None
+    # a JSON escape such as "\ud800" (half of a surrogate pair, alone) reads as text that no
+    # answer could carry in UTF-8: refused here, before any of it can be echoed back
+    _check_encodable(json.dumps(request, ensure_ascii=False), "the request's text")
+    return request
+
+
+def _check_encodable(text: str, what: str) -> None:
+    """Refuse text that cannot be written as UTF-8 (a lone surrogate), saying where it is."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise NotationError(
+            f"{what} holds a character that is not valid Unicode text (U+{ord(text[e.start]):04X}, a lone "
+            f"surrogate) at character {e.start}",
+            "not_unicode",
+            at=e.start,
+        ) from None
 
 
 def handle(request_json: str) -> str:
@@ -337,8 +355,9 @@ def handle(request_json: str) -> str:
 
     Bad input answers ``{"ok": false, "error": {"code", "message"}}``: ``code`` names the mistake
     (``not_json``, ``missing_field``, ``option_range``, ...; the site's catalogs word many of them,
-    ``errors.<code>``) or, for an engine error that names none, its class (``NotationError``,
-    ``PositionError``, ...); ``bad_request`` is a field of the wrong kind; ``internal_error``
+    ``errors.<code>``) or, for an engine error that names none, its kind's code (``puzzle_invalid``,
+    ``position_invalid``, ...: ``_class_code``), never a class name; ``bad_request`` is a field of
+    the wrong kind; ``not_unicode`` text that no answer could carry in UTF-8; ``internal_error``
     would be a bug in the engine, reported instead of raised so that a page never breaks. The
     answer is strict JSON, and a message quotes at most a short excerpt of the request.
     """
@@ -346,10 +365,12 @@ def handle(request_json: str) -> str:
     try:
         request = _read_json(request_json)
         if not isinstance(request, dict):
-            raise NotationError("the request must be a JSON object")
+            raise NotationError("the request must be a JSON object", "not_object")
         op = request.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
-            raise NotationError(f"unknown op {op!r}; known: {', '.join(OPERATIONS)}"[:300])
+            raise NotationError(
+                f"unknown op {op!r}; known: {', '.join(OPERATIONS)}"[:300], "unknown_op", op=str(op)[:EXCERPT]
+            )
         answer = OPERATIONS[op](request)
     except KeyError as e:
         return _error(request, "missing_field", f"missing field {str(e)[:EXCERPT]}", {"field": str(e.args[0])})
@@ -360,13 +381,50 @@ def handle(request_json: str) -> str:
             return _error(request, "bad_request", f"a field of the request has the wrong kind of value ({e})")
         if type(e) is ValueError:  # Python's own words: not a mistake the engine named
             return _error(request, "bad_value", f"a value in the request cannot be used ({e})")
-        return _error(request, type(e).__name__, str(e))
+        return _error(request, _class_code(e), str(e))
     except Exception as e:  # a bug: still an answer, never an exception in the page
         return _error(request, "internal_error", f"{type(e).__name__}: {e}")
     try:
-        return json.dumps({"ok": True, "id": _request_id(request), **answer}, ensure_ascii=False, allow_nan=False)
+        out = json.dumps({"ok": True, "id": _request_id(request), **answer}, ensure_ascii=False, allow_nan=False)
+        out.encode("utf-8")
+        return out
+    except UnicodeEncodeError as e:  # text that is not Unicode: never in an answer (a bug if it is)
+        return _error(None, "internal_error", f"the answer holds text that is not valid Unicode at character {e.start}")
     except ValueError as e:  # a number that is not finite: never in an answer a browser must read
         return _error(request, "internal_error", f"the answer is not strict JSON: {e}")
+
+
+def _class_code(error: Exception) -> str:
+    """The named code of an engine error that names no mistake of its own: its kind, by its class
+    (the nearest class in the table below), worded in the catalogs (``errors.<code>``)."""
+    from .coach.drills import DrillError
+    from .coach.game import GameError
+    from .core.notation import PositionError
+    from .core.play import IllegalAction
+    from .core.rules import RuleSetError
+    from .core.tally import TallyError
+    from .puzzles.base import PuzzleError
+    from .puzzles.decisions import DecisionError
+    from .puzzles.guided import GuidedError
+    from .search.estimate import EstimateError
+
+    codes = {
+        DecisionError: "decision_invalid",
+        GuidedError: "guided_invalid",
+        PuzzleError: "puzzle_invalid",
+        PositionError: "position_invalid",
+        RuleSetError: "rules_invalid",
+        TallyError: "sheet_invalid",
+        GameError: "game_invalid",
+        DrillError: "drill_invalid",
+        EstimateError: "estimate_invalid",
+        IllegalAction: "illegal_action",
+        NotationError: "notation_invalid",
+    }
+    for cls in type(error).__mro__:
+        if cls in codes:
+            return codes[cls]
+    return "bad_value"
 
 
 def _request_id(request):

@@ -81,12 +81,15 @@ def offline_files(out: Path) -> list[str]:
 
 
 # The pages a first visit keeps (site paths as offline_files names them): every lesson, the front
-# pages, the glossary, the rules pages, the not-found page, and the score sheet in both languages
-# with the installed app's manifests and icons (a table keeps the score offline). Puzzle pages,
-# practice, play and the editor are kept when opened (and all of them with the engine, when the
-# learner asks or a page starts it, as the score sheet does).
+# pages, the glossary, the rules pages, the not-found page, the score sheet in both languages
+# with the installed app's manifests and icons (a table keeps the score offline), and the pages
+# that need the engine (play, practice, the editor), without it: opened offline they say what
+# works without a connection and what needs one online visit, never "page not found". Puzzle
+# pages are kept when opened (and every page with the engine, when the learner asks or a page
+# starts it, as the score sheet does).
 FIRST_VISIT_PAGES = re.compile(
     r"(\./|404\.html|[a-z]{2}/|[a-z]{2}/(lessons|rules)/.*|[a-z]{2}/glossary/|[a-z]{2}/score/"
+    r"|[a-z]{2}/(play|practice|position)/"
     r"|manifest\.[a-z]{2}\.webmanifest|icons/[a-z0-9-]+\.png)"
 )
 

@@ -143,3 +143,42 @@ def test_solve_help_documents_the_position():
         "three- player", "three-player"
     )
     assert "assumed to play together" in out.stdout
+
+
+# -- writing the answer: a closed pipe, a full disk, text that is not Unicode ---------------------
+SHEET_WITH_SURROGATE = (
+    '{"format": "%s", "version": 1, "rules": "three-player", '
+    '"players": ["Aino\\ud800", "Eero", "Kaisa"], "first_dealer": 0, "deals": []}'
+)
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """``python -m engine review RECORD --json | head -1``: the reader closes the pipe before the
+    answer is written (a review is longer than a pipe's buffer); no traceback."""
+    played = run("play", "--preset", "faq", "--seed", "3").stdout.splitlines()[0]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engine", "review", played, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdout.close()  # nobody reads the answer
+    _, err = proc.communicate(timeout=600)
+    assert err == b"", err
+    assert proc.returncode == 141
+
+
+def test_a_failed_write_is_one_line_and_exit_2():
+    with open("/dev/full", "w") as full:
+        out = subprocess.run(
+            [sys.executable, "-m", "engine", "presets", "--json"], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == ["error: cannot write the answer: No space left on device"]
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_lone_surrogate_from_the_input_is_refused_in_one_line(as_json):
+    from engine.core.tally import FORMAT
+
+    out = run("tally", "-", *(["--json"] if as_json else []), stdin=SHEET_WITH_SURROGATE % FORMAT)
+    assert out.returncode == 2, out
+    assert out.stdout == ""
+    assert out.stderr.splitlines() == ["error: the answer holds text from the input that is not valid Unicode (U+D800)"]

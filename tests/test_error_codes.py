@@ -69,6 +69,13 @@ CASES = [
     ("min_bid_step", {"op": "rules", "rules": "faq+min_bid=42"}),
     ("max_bid_step", {"op": "rules", "rules": "faq+max_bid=30"}),
     ("min_bid_too_high", {"op": "rules", "rules": "faq+min_bid=900"}),
+    # a rule set that can never play a deal: everybody starts at 0, under a positive floor
+    ("floor_blocks_every_deal", {"op": "rules", "rules": "faq+forced_opening=off+bidding_floor=100"}),
+    ("floor_blocks_every_deal", {"op": "game", "rules": "ukrainian+forced_opening=off+bidding_floor=1", "seed": 1}),
+    # a lone surrogate, JSON-escaped: no answer could carry it in UTF-8
+    ("not_unicode", {"op": "rules", "rules": "faq\ud800"}),
+    ("not_unicode", {"op": "game", "rules": "faq", "id": "\udfff"}),
+    ("not_unicode", {"op": "puzzle", "puzzle": {"kind": "\ud83d", "position": THREE}}),
 ]
 
 
@@ -90,9 +97,28 @@ def test_the_engine_names_the_mistake_and_both_catalogs_word_it(code, request_):
         assert placeholders(text) <= set(params), (lang, code, text, params)
 
 
-def test_errors_without_a_code_keep_the_old_shape():
-    answer = json.loads(handle(json.dumps({"op": "nope"})))
-    assert answer["error"]["code"] == "NotationError" and "params" not in answer["error"]
+def test_no_refusal_carries_a_class_name_as_its_code():
+    """Errors that name no mistake of their own get their kind's named code, worded in both
+    catalogs: never a Python class name (``PuzzleError``, ``DecisionError``, ...)."""
+    requests = [
+        {"op": "nope"},
+        [1, 2],
+        {"op": "puzzle", "puzzle": {"kind": "discard", "position": "rules:faq/seed:1/actions:p"}},
+        {"op": "puzzle", "puzzle": {"kind": "score", "position": "rules:faq/seed:1/actions:40"}},
+        {"op": "puzzle", "puzzle": {"kind": "bid", "position": THREE}},
+        {"op": "puzzle", "puzzle": {"kind": "discard", "position": "rules:faq-pairs/seed:1/actions:50"}},
+        {"op": "puzzle", "puzzle": {"kind": "count", "position": THREE, "question": "what"}},
+    ]
+    codes = set()
+    for request_ in requests:
+        error = json.loads(handle(json.dumps(request_)))["error"]
+        assert re.fullmatch(r"[a-z_]+", error["code"]), error
+        for lang, catalog in CATALOGS.items():
+            text = catalog["errors"].get(error["code"])
+            assert text, f"{lang}.json has no errors.{error['code']}"
+            assert placeholders(text) <= set(error.get("params", {})), (lang, error)
+        codes.add(error["code"])
+    assert {"unknown_op", "not_object", "puzzle_invalid", "decision_invalid", "position_invalid"} <= codes, codes
 
 
 def test_the_page_side_codes_have_texts_in_both_languages():
@@ -142,3 +168,19 @@ def test_a_used_declaration_names_partner_questions_only_in_games_that_have_them
     words = {lang: reason_words(reason.to_dict(), catalog) for lang, catalog in CATALOGS.items()}
     assert ("parikysely" in words["fi"]) is questions, words["fi"]
     assert ("partner question" in words["en"]) is questions, words["en"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"op": "rules", "rules": "faq\\ud800"}',
+        '{"op": "nope\\udc00"}',
+        '{"op": "rules", "rules": "faq", "\\ud800": 1}',
+        '{"op": "game", "rules": "faq", "seed": 1, "history": [["\\ud800"]]}',
+        '{"op": "rules", "rules": "faq\ud800"}',  # the surrogate itself in the text handed over
+    ],
+)
+def test_text_that_cannot_be_utf8_is_refused_and_the_answer_can_be_encoded(text):
+    answer = handle(text)
+    answer.encode("utf-8")  # never raises: nothing of the request is echoed back
+    assert json.loads(answer)["error"]["code"] == "not_unicode"

@@ -1,6 +1,7 @@
 """Playing against the computer: whole matches through the stateless game step, and computer
 players that never look at hidden cards."""
 
+import json
 import random
 
 import pytest
@@ -254,3 +255,34 @@ def test_the_bidder_sees_its_points_so_far_against_the_contract():
         assert checked >= 10
         return
     pytest.fail("seat 0 never became the bidder")
+
+
+def test_a_six_card_widow_discard_step_is_small_and_any_legal_discard_is_taken():
+    """wikibooks-2p+six_card_widow: the bidder may put away any 6 of 17 cards (tens of thousands
+    of sets). The step's answer lists at most a few hundred of them and says how many cards to
+    pick (``pick``); a discard outside the list is still taken, and a wrong one refused, by the
+    engine."""
+    from engine.coach.game import MAX_LISTED_CHOICES
+
+    text = "wikibooks-2p+six_card_widow"
+    for seed in range(40):
+        request = {"rules": text, "seed": seed, "history": [[]], "computers": ["easy"]}
+        view = step(request)
+        while view["phase"] == "auction" and view["to_move"] == 0:
+            bids = [a for a in view["legal"] if a.isdigit()]
+            view = step({**request, "history": view["history"], "action": bids[0] if bids else "p"})
+        if view["phase"] == "discard" and view["to_move"] == 0:
+            break
+    else:
+        raise AssertionError("seat 0 never took the widow")
+    assert len(json.dumps(view)) < 20_000
+    assert view["pick"] == {"count": 6, "complete": False}
+    listed = [a for a in view["legal"] if a.startswith("discard:")]
+    assert len(listed) == MAX_LISTED_CHOICES
+    last = sorted(view["hand"])[-6:]  # a legal discard far down the full list
+    action = "discard:" + ".".join(last)
+    assert action not in listed
+    after = step({**request, "history": view["history"], "action": action})
+    assert after["refused"] is None and after["phase"] != "discard"
+    wrong = step({**request, "history": view["history"], "action": "discard:" + ".".join(last[:5])})
+    assert wrong["refused"]["code"] == "wrong_card_count"

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from engine import PRESETS, Deal, Discard, Give, Play, Return, parse_rules
+from engine import PRESETS, Deal, Discard, Give, Pass, Play, Redeal, Return, parse_action, parse_rules
 from engine.coach import game as game_module
 from engine.coach.game import public_log
 from engine.players import random_action
@@ -187,3 +187,127 @@ def test_the_dead_hand_is_never_named_not_even_after_the_deal():
         assert not leaked, (deal.phase, leaked)
         views += 1
     assert views > 10
+
+
+# -- deals a seat cannot tell apart ---------------------------------------------------------------
+# Every house rule whose conditions read a hand (redeals, the floor, the widow shown or not, the
+# dead hand), under the presets where it means something: what seat 0 is shown at its first turn
+# to bid must not depend on any card it has not seen.
+TWIN_RULE_TEXTS = [
+    *(f"{name}+redeal_four_sixes" for name, rules in PRESETS.items() if rules.partnership),
+    "faq-pairs+redeal_four_sixes+redeal_no_high_cards",
+    "wikibooks-pairs+redeal_four_sixes+redeal_four_sixes_late",
+    "three-player+redeal_four_sixes",
+    "wikibooks-4p+redeal_no_high_cards",
+    "faq+redeal_no_high_cards+redeal_four_sixes",
+    "wikibooks-2p+dead_hand+redeal_four_sixes",
+    "three-player+secret_widow+six_card_widow",
+]
+
+
+def _twins(rules, seed: int) -> tuple[Deal, Deal]:
+    """A deal and its twin: seat 0's hand the same, every card seat 0 has not seen (the other
+    hands, the widow, the dead hand) dealt again at random. In a partnership game, the twin puts
+    as many sixes as it can in the partner's hand if the deal did not, and takes them out if it
+    did (the case the four-sixes rule turns on)."""
+    deal = Deal.new(rules, seed, dealer=seed % rules.players)
+    unseen = [c for h in deal.initial_hands[1:] for c in h] + list(deal.initial_widow) + list(deal.dead)
+    rng = random.Random(seed)
+    rng.shuffle(unseen)
+    partner = rules.partner_of(0)
+    if partner is not None:
+        sixes = [c for c in unseen if c.rank.name == "SIX"]
+        others = [c for c in unseen if c.rank.name != "SIX"]
+        size = len(deal.initial_hands[partner])
+        had = sum(1 for c in deal.initial_hands[partner] if c.rank.name == "SIX")
+        if had == len(sixes):  # the partner held the rest: put them elsewhere
+            unseen = others[:size] + sixes + others[size:]
+        else:  # they were elsewhere: give them to the partner
+            unseen = sixes + others
+        order = [partner] + [s for s in range(1, rules.players) if s != partner]
+    else:
+        order = list(range(1, rules.players))
+    hands = [list(deal.initial_hands[0])] + [[] for _ in range(1, rules.players)]
+    at = 0
+    for seat in order:
+        size = len(deal.initial_hands[seat])
+        hands[seat] = unseen[at : at + size]
+        at += size
+    widow = unseen[at : at + len(deal.initial_widow)]
+    dead = unseen[at + len(deal.initial_widow) :]
+    twin = Deal(rules, hands, widow, deal.dealer, dead=dead)
+    return deal, twin
+
+
+def _seat0_shown(deal: Deal) -> dict:
+    """Everything seat 0 is shown at this moment: its observation, the story, the play page's
+    view (buttons included), the reason and the words for every action it might try, its hint."""
+    from engine.core.match import Match
+    from engine.players.normal import decide, hint_rng
+
+    match = Match(deal.rules, seed=0, first_dealer=deal.dealer)
+    match.deal = deal
+    view = game_module._view(match, [[str(a) for _, a in deal.history]])
+    view = {key: value for key, value in view.items() if key not in ("history", "record")}
+    tried = {}
+    for text in ["redeal", "p", *(str(b) for b in range(deal.rules.min_bid, deal.rules.min_bid + 30, 5))]:
+        reason = deal.why_illegal(parse_action(text))
+        tried[text] = None if reason is None else (reason.code, reason.args, str(reason))
+    obs = observe(deal, 0)
+    return {
+        "observation": (obs.hand, obs.widow, obs.auction, obs.phase),
+        "view": view,
+        "tried": tried,
+        "hint": decide(deal, hint_rng(deal, 0), 0).to_dict(),
+    }
+
+
+@pytest.mark.parametrize("text", TWIN_RULE_TEXTS)
+def test_deals_seat_0_cannot_tell_apart_show_it_the_same_things(text):
+    """Pairs of deals seat 0 cannot tell apart give it the same views, hints, words and buttons
+    at its first turn to bid (the others before it pass where they may, in both the same)."""
+    rules = parse_rules(text)
+    compared = 0
+    for seed in range(6):
+        deal, twin = _twins(rules, seed)
+        while not deal.is_over and deal.to_move != 0:
+            action = Pass() if deal.can(Pass()) and twin.can(Pass()) else deal.legal_actions()[0]
+            if not twin.can(action):
+                break
+            deal.apply(action)
+            twin.apply(action)
+        if deal.is_over or twin.is_over or deal.to_move != 0 or twin.to_move != 0:
+            continue
+        assert _seat0_shown(deal) == _seat0_shown(twin), (text, seed)
+        compared += 1
+    assert compared >= 3
+
+
+@pytest.mark.parametrize("preset", [name for name, rules in PRESETS.items() if rules.partnership])
+def test_the_pairs_four_sixes_demand_is_open_to_any_six_and_decided_by_the_partners_sixes(preset):
+    """redeal_four_sixes in a partnership game: a seat with a six may ask (it cannot see its
+    partner's sixes); the cards are redealt only if the partner holds the rest, and otherwise
+    the demand fails for everybody to hear and the seat bids or passes as before."""
+    rules = parse_rules(f"{preset}+redeal_four_sixes")
+    outcomes = []
+    for seed in range(12):
+        for deal in _twins(rules, seed * 4 + 3):  # dealer 3: seat 0 bids first
+            assert deal.to_move == 0
+            own = sum(1 for c in deal.hands[0] if c.rank.name == "SIX")
+            pair = own + sum(1 for c in deal.hands[2] if c.rank.name == "SIX")
+            if own == 0:
+                reason = deal.why_illegal(Redeal())
+                assert reason is not None and reason.code in ("no_four_sixes", "redeal_not_eligible")
+                assert reason.args.get("count", 0) == 0  # its own sixes, never the pair's
+                continue
+            assert Redeal() in deal.legal_actions()
+            deal.apply(Redeal())
+            outcomes.append(deal.redealt)
+            holds = pair == 4 or (rules.three_sixes_redeal and own >= 3)
+            assert deal.redealt == holds
+            assert public_log(deal, 0)[0]["kind"] == ("redeal" if holds else "redeal_failed")
+            if not holds:
+                assert deal.phase == "auction" and deal.to_move == 0
+                assert Redeal() not in deal.legal_actions() and deal.legal_actions()
+                assert deal.why_illegal(Redeal()).code == "redeal_first_turn"
+    assert True in outcomes and False in outcomes

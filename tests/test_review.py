@@ -287,3 +287,48 @@ def test_cli_arena_prints_intervals():
     assert "normal - easy" in out.stdout and "95 % interval" in out.stdout
     bad = _cli("arena", "--preset", "faq", "--players", "normal,easy", "--deals", "2")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "3 seats" in bad.stderr
+
+
+def test_a_whole_review_keeps_its_clock_on_a_slow_machine(monkeypatch, capsys):
+    """A whole review (no step: the worker's "review everything") on a machine twenty times slower
+    than this one: a clock that runs twenty times as fast as this process's own CPU time (so that
+    the other work on this machine does not count). Every part of it that takes time (the
+    solver's searches, the normal player's evaluations by what the seat could see, the made-up
+    deals they draw) stops at the review's clock: no search and no evaluation starts once it has
+    run out (only the quick estimates of what is left), and the whole review ends well within
+    twice its clock (the previous code, whose evaluations ignored the clock, took 20.5 s on a
+    loaded machine, and 59 s by this clock). What it had no time for is said
+    (estimates, unevaluated), never silently dropped."""
+    import time
+
+    from engine.coach import review as review_module
+    from engine.web import play
+
+    cpu = time.process_time
+    origin = cpu()
+    monkeypatch.setattr(time, "perf_counter", lambda: origin + (cpu() - origin) * 20)
+    monkeypatch.setattr(review_module, "_current", None)
+    starts = []  # (kind, the review's time spent before the step, whether it did a search)
+    compute = review_module.Review._compute_step
+
+    def recorded(self, step):
+        spent = self.seconds
+        result = compute(self, step)
+        starts.append((step.kind, spent, step.key not in self.estimated and step.key not in self.unevaluated))
+        return result
+
+    monkeypatch.setattr(review_module.Review, "_compute_step", recorded)
+    record = play("faq-pairs", 5)["record"]
+    started = time.perf_counter()
+    out = review_step(record, 0)
+    took = time.perf_counter() - started
+    assert took <= 2 * review_module.REVIEW_SECONDS, took
+    late = [(kind, spent) for kind, spent, worked in starts if worked and spent >= review_module.REVIEW_SECONDS]
+    assert not late, late
+    review = out["review"]
+    assert review["unevaluated"] > 0  # the slow machine could not evaluate every choice
+    assert any(d["sight"] for d in review["decisions"])  # but it did evaluate the first ones
+    from engine.__main__ import _print_review
+
+    _print_review(review)  # the command line says so too
+    assert capsys.readouterr().out.count("the review's clock ran out") == review["unevaluated"]

@@ -144,12 +144,26 @@ def test_redeal_conditions_and_their_reasons():
     other.apply(Bid(50))
     assert other.why_illegal(Redeal()).code == "redeal_high_card" and other.why_illegal(Redeal()).args == {"card": "SA"}
     four = faq_pairs.replace(redeal_four_sixes=True)
-    assert deal_with(four, hands).why_illegal(Redeal()).args == {"count": 3}  # seat 2 holds no six
+    # the pairs game: seat 0 sees its own three sixes only, so it may ask; seat 2 holds no six, so
+    # the demand fails for all to hear and seat 0 bids or passes as before
+    failed = deal_with(four, hands)
+    assert failed.can(Redeal())
+    failed.apply(Redeal())
+    assert not failed.redealt and failed.phase == "auction" and failed.to_move == 0
+    assert failed.why_illegal(Redeal()).code == "redeal_first_turn" and failed.can(Bid(50))
     hands_four = [hands[0], hands[1], hands[2].replace("C7", "H6"), hands[3]]
     hands_four[1] = hands_four[1].replace("H6", "C7")
     assert deal_with(four, hands_four).can(Redeal())
+    assert deal_with(four, hands_four).apply(Redeal()).redealt
+    no_six = deal_with(four, hands)
+    no_six.apply(Bid(50))  # seat 1 holds the other six: asked about its own, never its partner's
+    assert no_six.can(Redeal())
+    no_six_hands = [hands[0], hands[1].replace("H6", "C7"), hands[2].replace("C7", "H6"), hands[3]]
+    seat1 = deal_with(four, no_six_hands)
+    seat1.apply(Bid(50))
+    assert seat1.why_illegal(Redeal()).code == "no_four_sixes" and seat1.why_illegal(Redeal()).args == {"count": 0}
     both = four.replace(redeal_no_high_cards=True)
-    seat1 = deal_with(both, hands)
+    seat1 = deal_with(both, no_six_hands)  # seat 1: no six, cards above the jack
     seat1.apply(Bid(50))
     assert seat1.why_illegal(Redeal()).code == "redeal_not_eligible"
     seat0 = deal_with(preset("ukrainian"), hands)
@@ -267,3 +281,54 @@ def test_bidder_wins_ties():
     # the bidder not among the tied: the preset's own tie rule
     rules = preset("three-player").replace(bidder_wins_ties=True)
     assert match_result(rules, [505, 505, 100], bidder_side=2).winners == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "faq+forced_opening=off+bidding_floor=100",
+        "wikibooks-2p+forced_opening=off+bidding_floor=5",
+        "ukrainian+forced_opening=off+bidding_floor=1",
+    ],
+)
+def test_a_rule_set_that_can_never_play_a_deal_is_refused(text):
+    """A positive bidding floor puts every side at or below it when a match starts (at 0), where
+    only a forced opening may bid: without one nobody could ever bid, and every deal is redealt."""
+    from engine import parse_rules
+    from engine.core.rules import RuleSetError
+
+    with pytest.raises(RuleSetError) as caught:
+        parse_rules(text)
+    assert caught.value.code == "floor_blocks_every_deal" and caught.value.params["floor"] > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "faq+bidding_floor=100",
+        "faq+forced_opening=off+bidding_floor=100+last_seat_must_open",
+        "faq+forced_opening=off+bidding_floor=100+all_pass_no_contract",
+        "faq+forced_opening=off+bidding_floor=100+floor_skips_and_reopens",
+        "german+bidding_floor=-100",
+    ],
+)
+def test_a_rule_set_with_a_floor_that_is_accepted_plays_deals(text):
+    """Every rule set with a bidding floor that is accepted plays a deal within a few."""
+    import random
+
+    from engine import parse_rules
+    from engine.core.match import Match
+    from engine.players import random_action
+
+    rules = parse_rules(text)
+    match = Match(rules, seed=1)
+    rng = random.Random(1)
+    played = 0
+    for _ in range(10):
+        while not match.deal.is_over:
+            match.deal.apply(random_action(match.deal, rng))
+        played += not match.deal.redealt
+        match.finish_deal()
+        if match.is_over:
+            break
+    assert played > 0

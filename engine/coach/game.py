@@ -15,6 +15,7 @@ the simple player (``engine.players.easy``, "easy") or by ``engine.players.norma
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from ..core.actions import (
@@ -138,7 +139,8 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
         elif isinstance(action, Pass):
             event.update(kind="pass")
         elif isinstance(action, Redeal):
-            event.update(kind="redeal")
+            # redeal_four_sixes in the pairs game: a demand the partner's sixes did not complete
+            event.update(kind="redeal" if replay.redealt else "redeal_failed")
         elif isinstance(action, (Discard, Give, Return)):
             kind = {Discard: "discard", Give: "give", Return: "return"}[type(action)]
             to = None if kind == "discard" else (replay.bidder if kind == "give" else rules.partner_of(mover))
@@ -245,7 +247,7 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "points": deal.points if deal.is_over else None,
         "so_far": _points_so_far(deal),
         "tricks": list(deal.tricks),
-        "legal": [str(a) for a in deal.legal_actions()] if deal.to_move == HUMAN else [],
+        "legal": _legal_listed(deal)[0] if deal.to_move == HUMAN else [],
         "totals": list(match.totals),
         "deal_number": len(history),
         "refused": refused,
@@ -264,7 +266,33 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         out["match_over"] = result.finished
         out["winners"] = result.winners
     out["redealt"] = deal.redealt
+    if deal.to_move == HUMAN and deal.phase in CARD_SET_PHASES:
+        # the page lets the learner pick the cards and asks the engine whether they may go
+        size = deal.rules.widow_size if deal.phase == "discard" else deal.rules.exchange_size
+        out["pick"] = {"count": size, "complete": _legal_listed(deal)[1]}
     return out
+
+
+CARD_SET_PHASES = {"discard": Discard, "give": Give, "return": Return}
+MAX_LISTED_CHOICES = 200  # card sets a view lists at most (a six-card widow has tens of thousands)
+
+
+def _legal_listed(deal) -> tuple[list[str], bool]:
+    """The legal actions of the seat to move, the card sets of a discard, give or return cut to
+    the first ``MAX_LISTED_CHOICES`` (the view's ``pick`` says how many cards a set takes and
+    whether the list is complete): a step's answer stays small however many sets are legal."""
+    kind = CARD_SET_PHASES.get(deal.phase)
+    if kind is None:
+        return [str(a) for a in deal.legal_actions()], True
+    size = deal.rules.widow_size if deal.phase == "discard" else deal.rules.exchange_size
+    sets = (kind(c) for c in itertools.combinations(deal.hands[deal.to_move], size))
+    legal = (str(a) for a in sets if deal.why_illegal(a) is None)
+    listed = list(itertools.islice(legal, MAX_LISTED_CHOICES + 1))
+    complete = len(listed) <= MAX_LISTED_CHOICES
+    listed = listed[:MAX_LISTED_CHOICES]
+    if deal.phase != "give" and deal.why_illegal(Redeal()) is None:
+        listed.append("redeal")  # house rule redeal_four_sixes_late
+    return listed, complete
 
 
 def _last_trick(deal) -> list:

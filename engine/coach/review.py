@@ -52,7 +52,10 @@ POOL_ENTRIES = 1_500_000  # a side's shared solver table is emptied beyond this 
 # The bounds of every review, the same in the command line and in the browser's worker: no solver
 # step visits more than STEP_NODES nodes or runs past STEP_SECONDS, and the solver steps of one
 # review visit no more than REVIEW_NODES nodes in all, none starting a search past REVIEW_SECONDS
-# of the review's time (its quick evaluations by what the seat could see included). The
+# of the review's time (its evaluations by what the seat could see and its estimates included:
+# an evaluation stops drawing and scoring made-up deals at the step's or the review's clock, and
+# none starts once the review's clock has run out: the review says how many it had no time for,
+# ``unevaluated``). The
 # node budgets decide on an unloaded machine (about 0.5 s a step, 4 s a review in CPython; twice
 # that in Pyodide) and give the same review everywhere; the clock only steps in on a slow or
 # loaded one. A search cut short gives an estimate instead (``estimate``): the quick play-out of
@@ -324,6 +327,7 @@ class Review:
         self.steps: list[_Step] = []
         self.results: dict[str, object] = {}
         self.estimated: set[str] = set()  # steps whose search was cut short
+        self.unevaluated: set[str] = set()  # "sight" steps the review's clock left no time for
         self.pool = SolverPool()
         self.items: list[tuple] = []  # (kind, action number, deal before, action, plan)
         self.sight: dict[int, str] = {}  # action number -> the key of its "sight" step
@@ -485,28 +489,36 @@ class Review:
         return nodes, min(ends) if ends else None
 
     def _compute(self, step: _Step):
+        """One step, its whole time (search, estimate, the normal player's evaluation) counted
+        against the review's clock."""
         import time
 
-        if step.kind == "sight":  # its time counts against the review's clock too
-            started = time.perf_counter()
-            try:
-                return self._sight(step)
-            finally:
-                self.seconds += time.perf_counter() - started
+        started = time.perf_counter()
+        try:
+            return self._compute_step(step)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def _compute_step(self, step: _Step):
+        import time
+
         nodes, deadline = self._limit()
+        if step.kind == "sight":
+            if deadline is not None and deadline <= time.perf_counter():
+                self.unevaluated.add(step.key)  # the review's clock has run out: not evaluated
+                return None
+            return self._sight(step, deadline)
         solver = None
         self._progress = {}
         if nodes != 0 and (deadline is None or deadline > time.perf_counter()):
             solver = self.pool.solver(step.deal, step.side)
             solver.set_budget(nodes, deadline)
-            started = time.perf_counter()
             try:
                 return self._search(solver, step)
             except SearchCut:
                 pass
             finally:
                 self.nodes += solver.nodes if nodes is None else min(solver.nodes, nodes)
-                self.seconds += time.perf_counter() - started
             if step.kind == "decision":
                 found = _partial_decision(step.deal, step.side, step.action, self._progress)
                 if found is not None:  # the cost is exact; only the list of best actions is not
@@ -545,14 +557,16 @@ class Review:
             return value >= step.target
         return value if value >= self._better_target(step) else None
 
-    def _sight(self, step: _Step) -> dict:
+    def _sight(self, step: _Step, deadline: float | None = None) -> dict:
         """The normal player's own evaluation at that moment, over made-up deals that fit what the
         seat had seen: what it would have chosen (the play page's hint), and what the choice made
         cost by that evaluation (its average score against the hint's)."""
         from ..players.normal import decide, hint_rng
 
         before, action = step.deal, step.action
-        decision = decide(before, hint_rng(before, self.seat), self.seat, include=action, explain=True)
+        decision = decide(
+            before, hint_rng(before, self.seat), self.seat, include=action, deadline=deadline, explain=True
+        )
         hint = decision.action
         made = canonical(before, action)
         matched = str(action) == str(hint) or (
@@ -624,6 +638,8 @@ class Review:
             "moments": [d["number"] for d in blamed[:3]],  # the costliest by what the seat could see
             "hinted": sum(1 for d in decisions if d["sight"] and d["sight"]["matched"]),
             "estimates": sum(1 for d in decisions if d.get("estimate")),
+            # choices the review's clock left no time to evaluate by what the seat could see
+            "unevaluated": sum(1 for k in self.sight.values() if k in self.unevaluated),
             "budget": {
                 "step": self.budget.step,
                 "review": self.budget.review,

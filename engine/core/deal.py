@@ -395,12 +395,14 @@ class Deal:
         sixes = sum(1 for c in hand if c.rank is SIX)
         jack = rules.strength[Rank.JACK]
         high = [c for c in hand if rules.strength[c.rank] > jack]
-        partner = rules.partner_of(seat)
-        pair_sixes = sixes + (sum(1 for c in self.hands[partner] if c.rank is SIX) if partner is not None else 0)
+        # redeal_four_sixes in the pairs game: the seat sees only its own sixes, so it may ask
+        # with any of them; whether the partner holds the rest is found out when it asks
+        # (``_do_redeal``), never told beforehand (no button, no refusal depends on the partner)
+        pair = rules.partner_of(seat) is not None
         if (
             (rules.three_sixes_redeal and sixes >= 3)
             or (rules.redeal_no_high_cards and not high)
-            or (rules.redeal_four_sixes and pair_sixes == 4)
+            or (rules.redeal_four_sixes and (sixes == 4 or (pair and sixes >= 1)))
         ):
             return None
         if sum(conditions) > 1:
@@ -409,7 +411,22 @@ class Deal:
             return Reason.of("no_three_sixes")
         if rules.redeal_no_high_cards:
             return Reason.of("redeal_high_card", card=high[0])
-        return Reason.of("no_four_sixes", count=pair_sixes)
+        return Reason.of("no_four_sixes", count=sixes)
+
+    def _redeal_holds(self, seat: int) -> bool:
+        """Does the demand of ``seat`` at its first turn hold? All that ``_why_redeal`` checked,
+        and under ``redeal_four_sixes`` in the pairs game, the partner's sixes with its own."""
+        rules = self.rules
+        hand = self.hands[seat]
+        sixes = sum(1 for c in hand if c.rank is SIX)
+        jack = rules.strength[Rank.JACK]
+        partner = rules.partner_of(seat)
+        pair_sixes = sixes + (sum(1 for c in self.hands[partner] if c.rank is SIX) if partner is not None else 0)
+        return (
+            (rules.three_sixes_redeal and sixes >= 3)
+            or (rules.redeal_no_high_cards and all(rules.strength[c.rank] <= jack for c in hand))
+            or (rules.redeal_four_sixes and pair_sixes == 4)
+        )
 
     def _why_late_redeal(self, seat: int) -> Reason | None:
         """House rule ``redeal_four_sixes_late``: the bidder holding all four sixes after taking the
@@ -436,6 +453,12 @@ class Deal:
 
     def _do_redeal(self, action: Redeal, seat: int) -> None:
         self.auction.append((seat, action))
+        if self.phase == "auction":
+            self.acted[seat] = True
+            if not self._redeal_holds(seat):
+                # redeal_four_sixes in the pairs game: the partner does not hold the other sixes.
+                # Everybody hears that the demand failed; the player bids or passes as before.
+                return
         self.redealt = True
         self.phase = "done"
 

@@ -219,7 +219,8 @@ class RuleSet:
     redeal_four_sixes: bool = _house(
         False,
         "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
-        "demand a redeal at their first bid.",
+        "demand a redeal at their first bid. (In the pairs game a player with a six may ask; if the "
+        "partner does not hold the others, the demand fails and the bidding goes on.)",
     )
     redeal_four_sixes_late: bool = _house(
         False,
@@ -460,6 +461,20 @@ class RuleSet:
             )
         if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
             needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
+        if self.bidding_floor > 0 and not (
+            self.forced_opening or self.last_seat_must_open or self.all_pass_no_contract or self.floor_skips_and_reopens
+        ):
+            # every side starts a match at 0, at or below the floor, where only a forced opening may
+            # bid: without one (or a rule that plays or reopens an all-pass deal) every deal of a
+            # match is redealt, forever
+            problems.append(
+                (
+                    "bidding_floor above 0 needs forced_opening, last_seat_must_open, all_pass_no_contract or "
+                    "floor_skips_and_reopens: otherwise nobody may ever bid and every deal is redealt",
+                    "floor_blocks_every_deal",
+                    {"option": "bidding_floor", "floor": self.bidding_floor},
+                )
+            )
         if self.floor_skips_and_reopens and not self.bidding_floor:
             needs("floor_skips_and_reopens", "needs a bidding floor", "rule_needs_floor")
         if self.redeal_four_sixes_late and not (self.widow_size or self.exchange_size):

@@ -131,7 +131,12 @@ def normal_action(deal: Deal, rng: random.Random) -> Action:
 
 
 def decide(
-    deal: Deal, rng: random.Random, seat: int | None = None, include: Action | None = None, explain: bool = False
+    deal: Deal,
+    rng: random.Random,
+    seat: int | None = None,
+    include: Action | None = None,
+    deadline: float | None = None,
+    explain: bool = False,
 ) -> Decision:
     """The normal player's decision for the seat to move, from what that seat has seen.
 
@@ -140,7 +145,10 @@ def decide(
     "what did the choice made cost, by what the seat could see?"). It never changes the
     decision: the action chosen is the one the player picks from its own choices. ``explain``:
     value the choices even where the player's own rule picks without comparing them (the lowest
-    opening bid when the seat must open), for the hint and the review."""
+    opening bid when the seat must open), for the hint and the review.
+
+    ``deadline`` (a ``time.perf_counter()`` reading; the deal review's clock): past it, no more
+    made-up deals are scored (at least one is), so a slow or loaded machine scores fewer."""
     seat = deal.to_move if seat is None else seat
     if seat != deal.to_move:
         raise ValueError(f"seat {seat} is not to move")
@@ -148,14 +156,21 @@ def decide(
     legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else None
     phase = deal.phase
     if phase == "auction":
-        return _bid(obs, legal, rng, include, explain)
+        return _bid(obs, legal, rng, include, deadline, explain)
     if phase in ("discard", "give", "return"):
-        return _exchange(obs, deal, rng, include)
+        return _exchange(obs, deal, rng, include, deadline)
     if phase == "raise":
-        return _raise(obs, legal, rng, include)
+        return _raise(obs, legal, rng, include, deadline)
     if phase == "play":
-        return _play(obs, legal, rng)
+        return _play(obs, legal, rng, deadline)
     raise ValueError(f"nothing to decide: the deal is in the {phase} phase")
+
+
+def _late(deadline: float | None, scored: int) -> bool:
+    """Past ``deadline`` with at least one made-up deal scored: score no more."""
+    import time
+
+    return deadline is not None and scored > 0 and time.perf_counter() >= deadline
 
 
 def hint_rng(deal: Deal, seat: int) -> random.Random:
@@ -313,17 +328,20 @@ def _finish(deal: Deal, side: int, rng: random.Random) -> tuple[int, int]:
 
 
 # -- trick play ---------------------------------------------------------------------------------
-def _play(obs: Observation, legal: list[Action], rng: random.Random) -> Decision:
+def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: float | None = None) -> Decision:
     if len(legal) == 1:
         return Decision(legal[0], obs.seat, "play", "forced", choices=[Choice(legal[0], 0.0, 0.0)])
     rules = obs.rules
     tricks_left = rules.hand_size - len(obs.played()) // rules.players
     exact = tricks_left <= SOLVER_TRICKS
-    deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES)
+    deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES, deadline=deadline)
     bidder_side = rules.side_of(obs.bidder) if obs.bidder is not None else None
     moves = {action_move(a): a for a in legal}
     results = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
-    for deal in deals:
+    for i, deal in enumerate(deals):
+        if _late(deadline, i):
+            deals = deals[:i]
+            break
         have, tricks = side_have(deal, obs.side)
         sv = Solver(deal, max_side=obs.side)
         if exact:
@@ -452,19 +470,24 @@ def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
     return out
 
 
-def _exchange(obs: Observation, deal: Deal, rng: random.Random, include: Action | None = None) -> Decision:
+def _exchange(
+    obs: Observation, deal: Deal, rng: random.Random, include: Action | None = None, deadline: float | None = None
+) -> Decision:
     options = candidates(deal)
     if len(options) == 1 and include in (None, options[0]):
         return Decision(options[0], obs.seat, obs.phase, "forced", choices=[Choice(options[0], 0.0, 0.0)])
     extra = include is not None and include not in options
     if extra:
         options.append(include)  # scored last, on the same deals: the others' scores do not change
-    deals = sample_deals(obs, rng, EXCHANGE_SAMPLES)
+    deals = sample_deals(obs, rng, EXCHANGE_SAMPLES, deadline=deadline)
     rules = obs.rules
     bidder_side = rules.side_of(obs.bidder)
     moves = dict(enumerate(options))
     sums = {m: [0.0, 0.0, 0] for m in moves}
-    for made_up in deals:
+    for i, made_up in enumerate(deals):
+        if _late(deadline, i):
+            deals = deals[:i]
+            break
         for m, action in moves.items():
             copy = made_up.copy()
             copy._apply_unchecked(action)
@@ -496,9 +519,16 @@ def raise_choices(rules, contract: int, amounts: list[int], totals: list[float],
     return ranked, mean
 
 
-def _raise(obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None) -> Decision:
-    deals = sample_deals(obs, rng, BID_SAMPLES)
-    totals = [_finish(d, obs.side, random.Random(i))[0] for i, d in enumerate(deals)]
+def _raise(
+    obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None, deadline=None
+) -> Decision:
+    deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
+    totals = []
+    for i, d in enumerate(deals):
+        if _late(deadline, i):
+            deals = deals[:i]
+            break
+        totals.append(_finish(d, obs.side, random.Random(i))[0])
     amounts = [a.amount for a in legal if isinstance(a, Raise)]
     extra = include.amount if isinstance(include, Raise) else None
     ranked, mean = raise_choices(obs.rules, obs.contract, amounts, totals, extra)
@@ -521,7 +551,12 @@ def _raise_amounts(deal: Deal) -> list[int]:
 
 
 def _bid(
-    obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None, explain: bool = False
+    obs: Observation,
+    legal: list[Action],
+    rng: random.Random,
+    include: Action | None = None,
+    deadline=None,
+    explain: bool = False,
 ) -> Decision:
     """Bid the lowest bid on offer or pass. A bid is valued as the bidder's deal score on the
     made-up deals, with the widow taken and the raise the player would then choose on those
@@ -544,10 +579,13 @@ def _bid(
     amounts = [bids[0].amount]
     if isinstance(include, Bid) and include.amount != amounts[0]:
         amounts.append(include.amount)  # a jump bid made, scored for the review
-    deals = sample_deals(obs, rng, BID_SAMPLES)
+    deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
     as_bidder = {a: [] for a in amounts}
     as_defender, defend_points = [], []
     for i, deal in enumerate(deals):
+        if _late(deadline, i):
+            deals = deals[:i]
+            break
         for amount in amounts:
             total, _ = _finish(_won_by(deal, obs.seat, amount), obs.side, random.Random(i))
             as_bidder[amount].append(total)

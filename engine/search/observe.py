@@ -276,14 +276,19 @@ def _match(cards, allowed, places, rng):
     return out
 
 
-def sample_deals(obs: Observation, rng: random.Random, count: int, tries: int | None = None) -> list[Deal]:
+def sample_deals(
+    obs: Observation, rng: random.Random, count: int, tries: int | None = None, deadline: float | None = None
+) -> list[Deal]:
     """Up to ``count`` complete deals at the moment of ``obs`` that agree with everything seen.
 
     Each is a ``Deal`` in the same phase, with this seat's cards as they are and the unseen
     cards dealt at random among the places they can be; deals in which an action seen would
     have been illegal are thrown away. Deals that fit the bids badly are kept only now and then
-    (and fill up the count at the end if too few others were found).
+    (and fill up the count at the end if too few others were found). Past ``deadline`` (a
+    ``time.perf_counter()`` reading) it stops as soon as it has one deal.
     """
+    import time
+
     tries = tries if tries is not None else count * 6
     unseen = obs.unseen()
     places = _places(obs)
@@ -291,7 +296,7 @@ def sample_deals(obs: Observation, rng: random.Random, count: int, tries: int | 
     kept: list[Deal] = []
     unlikely: list[Deal] = []
     for _ in range(tries):
-        if len(kept) >= count:
+        if len(kept) >= count or (deadline is not None and (kept or unlikely) and time.perf_counter() >= deadline):
             break
         layout = _assign(unseen, allowed, places, rng)
         if layout is None:

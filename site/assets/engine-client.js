@@ -79,5 +79,11 @@ export function engineSettled() {
 // browser cannot run it, or its files could not be loaded. The developer's detail goes to the console.
 export function engineUnavailable(error) {
   console.warn("The game engine is unavailable:", error);
-  return ui(error && error.code === "no-wasm" ? "engine_no_wasm" : "engine_failed");
+  return error && error.code === "no-wasm" ? ui("engine_no_wasm") : ui("engine_failed") + offlineNote();
+}
+
+// Offline (the browser says so) and the engine not kept on this device: what works without a
+// connection and what needs one online visit, after the page's own words. Empty when online.
+export function offlineNote() {
+  return navigator.onLine === false ? ` ${ui("engine_offline")}` : "";
 }

@@ -34,9 +34,12 @@ function amountButtons(box, actions, label, make) {
   box.append(group);
 }
 
-// How many cards a discard, give or return takes: the widow's size, or the engine's actions'.
+// How many cards a discard, give or return takes: the engine's view says (pick.count; the view
+// lists only the first few hundred card sets, and the engine verifies the cards picked), or, from
+// a view saved before it did, the widow's size or the engine's actions'.
 export function pickCount() {
   const { state } = table;
+  if (state.pick) return state.pick.count;
   if (state.phase === "discard") return state.widow.length || (state.legal[0] || "").split(":")[1]?.split(".").length || 0;
   return state.legal[0].split(":")[1].split(".").length;
 }

@@ -2,7 +2,7 @@
 // by start-engine.js) and, while it waits, the table says so with progress; an engine that cannot
 // start is named plainly, and what needs it is said. The opening deals prepared at build time
 // (sitebuild/openings.py, the engine's own answers) let the first decision appear before it runs.
-import { engine, engineUnavailable } from "./engine-client.js";
+import { engine, engineUnavailable, offlineNote } from "./engine-client.js";
 import { ui } from "./messages.js";
 import { $, table } from "./play-words.js";
 
@@ -48,7 +48,7 @@ export function watchEngine() {
     (error) => {
       engineState = "failed";
       engineUnavailable(error); // the developer's detail to the console
-      failure = ui(error && error.code === "no-wasm" ? "engine_no_wasm" : "engine_blocked_play");
+      failure = error && error.code === "no-wasm" ? ui("engine_no_wasm") : ui("engine_blocked_play") + offlineNote();
       tick(false);
     },
   );

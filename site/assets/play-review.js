@@ -172,7 +172,8 @@ export async function startReview() {
 // hint gives it) and the one in hindsight (every hand known); only the first blames.
 function sightLines(d, contract) {
   const sight = d.sight;
-  if (!sight) return [];
+  // evaluated never (a forced choice), not yet (pending), or not in the review's time (null)
+  if (!sight) return sight === null && !d.forced && !d.pending ? [el("p", "note", ui("review_sight_no_time"))] : [];
   if (sight.matched) return [el("p", "verdict-line hint-match", ui("review_hint_match"))];
   const hint = choiceName(sight.hint, contract);
   if (sight.cost === null) return [el("p", "note", ui("review_sight_unscored", { hint }))];

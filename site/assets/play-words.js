@@ -51,6 +51,7 @@ export function eventText(e) {
       return say(`ev_${e.kind}`, e.seat, { amount: e.amount });
     case "pass":
     case "redeal":
+    case "redeal_failed":
       return say(`ev_${e.kind}`, e.seat);
     case "redealt":
     case "no_contract":

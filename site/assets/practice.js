@@ -7,7 +7,7 @@
 // answer or a look at the solution ends it, saying so, with "try this theme again". Every change
 // of the streak is told to other features as a "streak-change" event on document:
 // {streak, best, reason} with reason "right", "wrong", "revealed" or "skip".
-import { engine, engineUnavailable } from "./engine-client.js";
+import { engine, engineUnavailable, offlineNote } from "./engine-client.js";
 import { catalog, errorText, format, keptText, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { el, Puzzle } from "./puzzle.js";
@@ -55,7 +55,7 @@ engine().ready.then(
   },
   (error) => {
     engineState = "failed";
-    const text = error && error.code === "no-wasm" ? engineUnavailable(error) : (engineUnavailable(error), ui("engine_blocked_practice"));
+    const text = error && error.code === "no-wasm" ? engineUnavailable(error) : (engineUnavailable(error), ui("engine_blocked_practice") + offlineNote());
     status.className = "engine-status failed";
     progress.hidden = true;
     statusText.textContent = text;
@@ -221,7 +221,7 @@ async function next(focus = true) {
     answer = await engine().request("drill", { theme, seed });
   } catch (error) {
     if (request !== latest) return;
-    area.replaceChildren(el("p", "error", error && error.code === "no-wasm" ? engineUnavailable(error) : ui("engine_blocked_practice")));
+    area.replaceChildren(el("p", "error", error && error.code === "no-wasm" ? engineUnavailable(error) : ui("engine_blocked_practice") + offlineNote()));
     return;
   } finally {
     if (timer) clearInterval(timer);

@@ -428,6 +428,51 @@ def test_a_wrong_number_of_discards_gets_the_right_message(visit, base_url, lang
     assert not j.v.errors
 
 
+def test_a_six_card_widow_discard_is_picked_on_the_table(visit, base_url):
+    """wikibooks-2p+six_card_widow: the bidder puts away 6 of 17 cards (tens of thousands of
+    sets; the engine's step lists only the first few hundred and says how many to pick). The page
+    asks for 6 cards, and a discard that is not among those listed is taken by the engine."""
+    rules, computers = "wikibooks-2p+six_card_widow", ["easy"]
+    seed = state = None
+    for candidate in range(1, 80):
+        request = {"rules": rules, "seed": candidate, "computers": computers}
+        first = step(request)
+        bids = [a for a in first["legal"] if a.isdigit()]
+        if first["phase"] != "auction" or first["to_move"] != 0 or not bids:
+            continue
+        after = step({**request, "history": first["history"], "action": bids[0]})
+        if after["phase"] == "discard" and after["to_move"] == 0:
+            seed, state, bid = candidate, after, bids[0]
+            break
+    assert seed is not None
+    assert state["pick"] == {"count": 6, "complete": False}
+    listed = {a for a in state["legal"] if a.startswith("discard:")}
+    cards = sorted(state["hand"])[-6:]
+    assert "discard:" + ".".join(cards) not in listed
+    j = Journey(visit, base_url, "en", 390, 844, mobile=True)
+    j.page = j.v.open(f"{base_url}/en/play/#rules={rules}&seed={seed}")
+    j.game = j.page.locator("#game")
+    page = j.page
+    # the link's rules are read by the engine, then shown in the settings (the house rule ticked)
+    page.wait_for_function(
+        "() => document.querySelector('#play-rule-six_card_widow')?.checked === true", timeout=180_000
+    )
+    assert page.locator("#play-rules").input_value() == "wikibooks-2p"
+    j.settings()
+    page.select_option("#play-level-1", "easy")
+    j.start()
+    j.act(bid)
+    assert j.game.get_attribute("data-phase") == "discard"
+    assert j.ui("prompt_discard", count=6) in page.locator("#play-prompt").inner_text()
+    j.act("discard:" + ".".join(cards))
+    assert j.game.get_attribute("data-phase") != "discard"
+    assert not page.locator("#play-feedback .verdict.wrong").count()
+    for card in cards:
+        assert page.locator(f'#hand [data-card="{card}"]').count() == 0
+    j.check()
+    assert not j.v.errors
+
+
 def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(visit, base_url):
     """Three-player (everyone plays alone), seat 0 must open at 40 and cannot make it even with
     best play: the review says the opening was forced, that 40 is the lowest bid, and that holding

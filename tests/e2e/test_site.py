@@ -662,3 +662,37 @@ def test_the_page_judges_every_answer_exactly_as_the_engine(visit, base_url, sit
         [cases, asset_url(site_dir, "answers.js")],
     )
     assert got == expected
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_offline_after_one_visit_the_engine_pages_say_what_works_never_not_found(browser, base_url, lang):
+    """One visit to the front page, then the network gone: play, practice, the position editor
+    and the score sheet open (never the site's "page not found"), and the pages that need the
+    engine, which is not kept yet, say plainly what works without a connection and what needs one
+    online visit."""
+    catalog = load_catalog(lang)
+    not_found = {"Sivua ei löytynyt", "Page not found"}
+    offline = catalog["ui"]["engine_offline"]
+    context = browser.new_context()
+    context.add_init_script(READING_VIEW)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/{lang}/")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
+        wait_for_offline_copy(page)
+        context.set_offline(True)
+        for name in ("play", "practice", "position", "score"):
+            response = page.goto(f"{base_url}/{lang}/{name}/")
+            assert response is not None and response.status == 200, (name, response and response.status)
+            assert page.locator("h1").first.inner_text() not in not_found, name
+            if name in ("play", "practice"):
+                page.wait_for_function(
+                    "(text) => document.querySelector('main').innerText.includes(text)", arg=offline, timeout=120_000
+                )
+        page.goto(f"{base_url}/{lang}/position/#p=rules:three-player/hands:AK...,QJ...,T9.../lead:0")
+        page.wait_for_function(
+            "(text) => document.querySelector('main').innerText.includes(text)", arg=offline, timeout=120_000
+        )
+    finally:
+        context.set_offline(False)
+        context.close()

@@ -87,6 +87,8 @@ BY_MESSAGE = {
     "review.next_reason_rate": {"percent": [0, 1, 50, 100]},
     "review.percent": {"percent": [0, 1, 50, 100]},
     "review.load_failed": {"status": [404, 500]},
+    # where in the request the text that cannot be Unicode stands (a place, not a count)
+    "errors.not_unicode": {"at": [0, 1, 12]},
 }
 SUIT_PARAMS = {"suit", "trump", "led"}
 CARD_PARAMS = {"card", "beat", "winner"}
@@ -154,6 +156,7 @@ def _text_forms(cat: dict, lang: str) -> dict:
         "ranks": ["A"],
         "suit": [cat["suits"][s]["nom"] for s in "SCDH"],
         "theme": [ui["theme_follow_suit"]],
+        "op": ["solve", "x"],
     }
 
 

@@ -19,11 +19,7 @@ WRONG = ("wrong", "illegal", "legal-not-best", "other")
 GUIDED_WORDS = {"illegal": "illegal_action", "legal-not-best": "deal_loss", "wrong": "wrong", "other": "deal_other"}
 
 
-@pytest.fixture(scope="module")
-def lessons():
-    from tests.test_coverage import load_lessons_cached
-
-    return load_lessons_cached()
+# ``lessons``: the session fixture of tests/conftest.py (every lesson, checked by the engine)
 
 
 def reason_text(reason: dict, catalog: dict) -> str:

@@ -47,7 +47,7 @@ format: $(VENV)/.installed
 
 # the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source)
 test: setup lint build
-	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q -n 2 --dist loadgroup
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser"

@@ -132,21 +132,6 @@ def pytest_runtest_protocol(item, nextitem):
         testrun.tier_tests[tier] += 1
 
 
-def pytest_sessionfinish(session):
-    """A pytest-xdist worker hands its tiers' times to the controller (``workeroutput``)."""
-    output = getattr(session.config, "workeroutput", None)
-    if output is not None:
-        output["tiers"] = {"seconds": dict(testrun.tier_seconds), "tests": dict(testrun.tier_tests)}
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_testnodedown(node, error):
-    """The controller of a pytest-xdist run adds up what each worker measured."""
-    tiers = getattr(node, "workeroutput", {}).get("tiers")
-    if tiers:
-        testrun.add_tiers(tiers["seconds"], tiers["tests"])
-
-
 def pytest_terminal_summary(terminalreporter):
     line = testrun.summary_line()
     if line:

@@ -5,7 +5,6 @@ built site can be reused, and the tiers of the run."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,20 +83,10 @@ SITE_MODULES = {
 }
 
 
-START = time.perf_counter()  # the run's own wall time (the tiers overlap under pytest-xdist)
-
-
-def add_tiers(seconds: dict, tests: dict) -> None:
-    for tier in TIERS:
-        tier_seconds[tier] += seconds.get(tier, 0.0)
-        tier_tests[tier] += tests.get(tier, 0)
-
-
 def summary_line() -> str | None:
     """The line that ends the run: each tier's wall time and tests, the cores and the load."""
     if not any(tier_seconds.values()):
         return None
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
     parts = ", ".join(f"{tier} {tier_seconds[tier] / 60:.1f} min ({tier_tests[tier]} tests)" for tier in TIERS)
-    wall = (time.perf_counter() - START) / 60
-    return f"tiers: {parts}; the run {wall:.1f} min (cores: {os.cpu_count()}, load average 1/5/15 min: {load})"
+    return f"tiers: {parts} (cores: {os.cpu_count()}, load average 1/5/15 min: {load})"

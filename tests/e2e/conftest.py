@@ -28,10 +28,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            # under pytest-xdist (make test: -n 2 --dist loadgroup) the browser tests run one at a
-            # time on one worker, beside the engine and site tests on the other: a page's timings
-            # are never measured against a second browser
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")

@@ -169,7 +169,7 @@ class Journey:
     def wait_step(self, before, timeout=120):
         """Until the page has answered (its step moved on)."""
         if before is None:
-            expect(self.game).to_have_attribute("data-step", re.compile(""), timeout=timeout * 1000)
+            expect(self.game).to_have_attribute("data-step", re.compile(r"\d"), timeout=timeout * 1000)
         else:
             expect(self.game).not_to_have_attribute("data-step", before, timeout=timeout * 1000)
         self.news.append(self.page.locator("#play-news").inner_text())

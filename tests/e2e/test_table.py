@@ -67,7 +67,7 @@ def wait_step(page, before, timeout=180):
     """Until the table has answered (its step moved on and it is not busy)."""
     game = page.locator("#game")
     if before is None:
-        expect(game).to_have_attribute("data-step", re.compile(""), timeout=timeout * 1000)
+        expect(game).to_have_attribute("data-step", re.compile(r"\d"), timeout=timeout * 1000)
     else:
         expect(game).not_to_have_attribute("data-step", before, timeout=timeout * 1000)
     page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=timeout * 1000)

@@ -3,6 +3,7 @@
 // raising the contract with a stepper over the engine's raises, declarations, questions, answers.
 // A control never decides a rule: an action the engine did not list is sent and it says why.
 import { ui } from "./messages.js";
+import { engineFailed } from "./play-engine.js";
 import { showHint } from "./play-review.js";
 import { $, button, CARD_CODE, choiceButtonLabel, el, eventText, table } from "./play-words.js";
 
@@ -137,5 +138,5 @@ export function renderActions(send) {
     }
     for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
   }
-  if (game.hints) box.append(button(ui("hint"), showHint, "hint-button"));
+  if (game.hints && !engineFailed()) box.append(button(ui("hint"), showHint, "hint-button")); // a hint needs the engine
 }

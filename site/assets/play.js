@@ -317,7 +317,10 @@ function clearTable() {
 let engineReady = false;
 engine().ready.then(
   () => (engineReady = true),
-  () => {},
+  () => {
+    // no hint button without the engine (after play-engine.js has marked it failed)
+    setTimeout(() => table.state && renderActions(send));
+  },
 );
 
 async function rulesFromLink() {

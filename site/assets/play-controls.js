@@ -3,7 +3,7 @@
 // raising the contract with a stepper over the engine's raises, declarations, questions, answers.
 // A control never decides a rule: an action the engine did not list is sent and it says why.
 import { ui } from "./messages.js";
-import { engineFailed } from "./play-engine.js";
+import { engineRunning } from "./play-engine.js";
 import { showHint } from "./play-review.js";
 import { $, button, CARD_CODE, choiceButtonLabel, el, eventText, table } from "./play-words.js";
 
@@ -138,5 +138,6 @@ export function renderActions(send) {
     }
     for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
   }
-  if (game.hints && !engineFailed()) box.append(button(ui("hint"), showHint, "hint-button")); // a hint needs the engine
+  // a hint needs the engine: the button shows once it runs (the first decision comes before it)
+  if (game.hints && engineRunning()) box.append(button(ui("hint"), showHint, "hint-button"));
 }

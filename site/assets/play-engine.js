@@ -44,6 +44,7 @@ export function watchEngine() {
     () => {
       engineState = "ready";
       tick(false);
+      if (table.state) table.hooks.actions(); // the hint button, now that the engine can answer
     },
     (error) => {
       engineState = "failed";
@@ -55,6 +56,7 @@ export function watchEngine() {
 }
 
 export const engineFailed = () => engineState === "failed";
+export const engineRunning = () => engineState === "ready";
 
 // One request to the engine; while the engine starts, the table shows its progress.
 export async function engineRequest(op, fields) {

@@ -317,10 +317,7 @@ function clearTable() {
 let engineReady = false;
 engine().ready.then(
   () => (engineReady = true),
-  () => {
-    // no hint button without the engine (after play-engine.js has marked it failed)
-    setTimeout(() => table.state && renderActions(send));
-  },
+  () => {},
 );
 
 async function rulesFromLink() {
@@ -403,7 +400,7 @@ $("story-panel").addEventListener("keydown", (event) => {
   if (event.key === "Escape") story(false);
 });
 window.addEventListener("hashchange", rulesFromLink);
-table.hooks = { send, start: () => start() };
+table.hooks = { send, start: () => start(), actions: () => renderActions(send) };
 
 // The game in progress, from its record: the engine plays its history again.
 async function resume(saved) {

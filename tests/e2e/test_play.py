@@ -598,7 +598,7 @@ def test_hints_are_on_for_a_new_learner_and_switch_from_the_table_at_once(visit,
     page = j.open(seed, settings=False)
     hint = page.locator("#actions .hint-button")
     switch = page.locator("#play-hints-switch")
-    expect(hint).to_have_count(1)
+    expect(hint).to_have_count(1, timeout=180_000)  # once the engine runs (a hint needs it)
     assert switch.get_attribute("aria-pressed") == "true"
     step_before = j.game.get_attribute("data-step")
     j.press(hint)
@@ -616,7 +616,7 @@ def test_hints_are_on_for_a_new_learner_and_switch_from_the_table_at_once(visit,
     assert j.game.get_attribute("data-step") == step_before  # the same deal, not a new game
     page.reload()
     page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=180_000)
-    expect(page.locator("#actions .hint-button")).to_have_count(1)
+    expect(page.locator("#actions .hint-button")).to_have_count(1, timeout=180_000)
     j.press(page.locator("#play-hints-switch"))
     page.reload()
     page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=180_000)

@@ -12,8 +12,8 @@ import * as progress from "./progress.js";
 import { Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 import * as replay from "./replay.js";
+import { bestStreak } from "./store.js";
 
-const BEST = "huutopussi.best-streak"; // written by practice.js
 const daily = document.getElementById("daily");
 const holder = daily.querySelector(".daily-puzzle");
 const title = document.getElementById("daily-title");
@@ -32,12 +32,8 @@ const done = new Set(); // the keys of review puzzles answered (or that failed t
 
 function showStreak() {
   const line = daily.querySelector("[data-best-streak]");
-  let best = 0;
-  try {
-    best = Number(localStorage.getItem(BEST));
-  } catch {
-    best = 0;
-  }
+  const value = bestStreak.read().value; // null when there is none or it cannot be read (kept as it is)
+  const best = value === null ? 0 : Number(value);
   line.hidden = !(Number.isInteger(best) && best > 0);
   if (!line.hidden) line.textContent = ui("best_streak", { n: best });
 }

@@ -13,15 +13,11 @@ import { reducedMotion } from "./motion.js";
 import { el, Puzzle } from "./puzzle.js";
 import { renderPuzzle } from "./render.js";
 import * as replay from "./replay.js";
-import { needsNotice, notice, StoredRecord } from "./store.js";
+import { bestStreak, needsNotice, notice } from "./store.js";
 
-// The best streak (docs/storage.md): a whole number as plain text. One that cannot be read is kept
-// as it is and said on the page; the streak then counts from 0 while the page is open.
-const bestRecord = new StoredRecord("huutopussi.best-streak", {
-  parse: (text) => text,
-  serialize: String,
-  check: (text) => (/^\d{1,9}$/.test(text) ? null : "not a whole number"),
-});
+// The best streak (store.js: bestStreak). One that cannot be read is kept as it is and said on the
+// page; the streak then counts from 0 while the page is open.
+const bestRecord = bestStreak;
 let sessionBest = 0;
 const AUTO = "huutopussi.practice-auto-next"; // "off" when the learner turned auto-advance off
 const AUTO_PAUSE = 1600; // ms between a right answer and the next drill

@@ -200,3 +200,11 @@ export function notice(report, text) {
 export function needsNotice(report) {
   return report.state === "newer" || report.state === "damaged";
 }
+
+// The best practice streak (docs/storage.md): a whole number as plain text, written by practice.js
+// and shown by the front page; defined once here so that both read it the same way.
+export const bestStreak = new StoredRecord("huutopussi.best-streak", {
+  parse: (text) => text,
+  serialize: String,
+  check: (text) => (/^\d{1,9}$/.test(text) ? null : "not a whole number"),
+});

@@ -444,5 +444,10 @@ def render_site(
         for name in PRESETS:
             title = capfirst(cat["presets"].get(name, PRESET_INFO[name][0]))
             page(
-                f"rules/{name}", "rules.html", title, ui["rules_description"], **rulespages.preset_page(name, cat, lang)
+                f"rules/{name}",
+                "rules.html",
+                title,
+                ui["rules_description"],
+                **rulespages.preset_page(name, cat, lang),
+                told=rulespages.told(name, lang, md),
             )

@@ -18,10 +18,12 @@ the catalogs, so that a new option appears on every page without touching a temp
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from engine.core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
 from engine.core.tally import SHEET_HOUSE_RULES
 
-from . import BuildError
+from . import ROOT, BuildError, rel
 from .catalogs import capfirst, fmt, in_sentence, signed
 
 CLOSE = 3
@@ -248,6 +250,26 @@ def preset_page(preset: str, cat: dict, lang: str) -> dict:
     }
 
 
+PRESET_TEXTS = ROOT / "presets"  # each rule set's whole game told in words: presets/NAME.LANG.md
+
+
+def told(preset: str, lang: str, md) -> Markup:
+    """The rule set's page opens with the whole game told in plain words (``presets/NAME.LANG.md``,
+    Markdown: raw HTML is shown as text), the settings table below it."""
+    path = PRESET_TEXTS / f"{preset}.{lang}.md"
+    if not path.is_file():
+        raise BuildError(
+            f"{rel(path)}: missing: every rule set's page opens with its game told in words, in both languages"
+        )
+    text = path.read_text(encoding="utf-8")
+    if not text.strip():
+        raise BuildError(f"{rel(path)}:1: the text is empty")
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("# "):
+            raise BuildError(f"{rel(path)}:{number}: a heading of the first level; the page has its title, use '## '")
+    return Markup(md.render(text))
+
+
 def compare_page(presets: list[dict], cat: dict, lang: str) -> dict:
     """Every rule that applies to at least one preset, a column per preset (the dash where a rule
     does not apply), the sources named in words, and the house rules apart."""
@@ -258,7 +280,14 @@ def compare_page(presets: list[dict], cat: dict, lang: str) -> dict:
         for n in option_names()
         if any(n in cells[p["name"]] for p in presets)
     ]
-    columns = [{**p, "source": source_words(PRESET_INFO[p["name"]][1], cat, lang)["name"]} for p in presets]
+    short = cat.get("preset_short", {})
+    missing = [p["name"] for p in presets if p["name"] not in short]
+    if missing:  # the column headings: a laptop screen holds the whole table only with short names
+        raise BuildError(f"site/messages/{lang}.json: preset_short has no short name for {', '.join(missing)}")
+    columns = [
+        {**p, "short": short[p["name"]], "source": source_words(PRESET_INFO[p["name"]][1], cat, lang)["name"]}
+        for p in presets
+    ]
     codes = sorted({PRESET_INFO[p["name"]][1] for p in presets})
     return {
         "columns": columns,

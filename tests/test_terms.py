@@ -1,5 +1,6 @@
 """One term per thing (issue 36, item 3): the words lessons/STYLE.md says must not appear do not
-appear in the lessons, the glossary, the catalogs or the templates."""
+appear in the lessons, the rule sets told in words (presets/), the glossary, the catalogs or the
+templates."""
 
 from __future__ import annotations
 
@@ -33,7 +34,12 @@ def banned_terms() -> list[tuple[str, str, re.Pattern]]:
 def _files(lang: str) -> list[Path]:
     """The texts in one language, and those written in both (glossary, templates)."""
     both = [ROOT / "lessons" / "glossary.toml", *sorted((ROOT / "site" / "templates").glob("*.html"))]
-    return [*sorted((ROOT / "lessons").glob(f"*/{lang}.md")), ROOT / "site" / "messages" / f"{lang}.json", *both]
+    return [
+        *sorted((ROOT / "lessons").glob(f"*/{lang}.md")),
+        *sorted((ROOT / "presets").glob(f"*.{lang}.md")),
+        ROOT / "site" / "messages" / f"{lang}.json",
+        *both,
+    ]
 
 
 def test_the_table_is_read():

@@ -18,6 +18,7 @@ SITE_SOURCES = (
     "sitebuild",
     "site",
     "lessons",
+    "presets",
 )
 
 

@@ -55,7 +55,7 @@ def source_line(path: Path, section: str) -> int:
 
 
 def test_word_count_counts_words_not_signs():
-    assert word_count("Sinä pelaat herttakympin — ja 40 pistettä − 20.") == 6
+    assert word_count("Sinä pelaat herttakympin — ja 40 pistettä − 20.") == 7  # the dash and the minus are no words
     assert visible_text("## Ranks\n\nHigh to low:\n::: cards SA ST\n\n::: aside Other\nFAQ words.\n:::") == (
         "Ranks\nHigh to low:"
     )

@@ -71,6 +71,27 @@ PUZZLE_OPEN = re.compile(r"^:::\s*puzzle\s+([A-Za-z0-9-]+)\s*$")
 # A closed aside (``::: aside TITLE`` ... ``:::``): what other tables do, folded away under its
 # title at the very end of a lesson. The Markdown renderer draws it as <details> (sitebuild/pages.py).
 ASIDE_OPEN = re.compile(r"^:::\s*aside(?:\s+(.*?))?\s*$")
+# A row of card pictures (``::: cards SA ST SK`` on one line, no closing line): where the words
+# name cards, the learner sees them. Each card is a picture with its spoken name; the Markdown
+# renderer draws the row (sitebuild/pages.py), ``card_row`` checks it here.
+CARDS_OPEN = re.compile(r"^:::\s*cards(?:\s+(.*?))?\s*$")
+CARD_SUITS, CARD_RANKS = "SCDH", "ATKQJ9876"  # the pack the site draws (sitebuild/cards.py)
+
+
+def card_row(line: str) -> list[str]:
+    """The cards of a ``::: cards`` line, in order; ``ValueError`` says what is wrong with it."""
+    codes = (CARDS_OPEN.match(line.strip()).group(1) or "").split()
+    if not codes:
+        raise ValueError("a card row needs at least one card: '::: cards SA ST SK'")
+    for code in codes:
+        if len(code) != 2 or code[0] not in CARD_SUITS or code[1] not in CARD_RANKS:
+            raise ValueError(
+                f"{code!r} in the card row is not a card: a card is a suit ({', '.join(CARD_SUITS)}) "
+                f"and a rank ({', '.join(CARD_RANKS)}), for example HK for the king of hearts"
+            )
+        if codes.count(code) > 1:
+            raise ValueError(f"{code} is twice in the card row")
+    return codes
 
 
 def read_aside(path: Path, lines: list[str], i: int, first: int) -> int:
@@ -110,10 +131,18 @@ def parse_lesson_text(path: Path) -> LessonText:
             buffer.extend(lines[i : close + 1])
             i = close + 1
             continue
+        if CARDS_OPEN.match(line.strip()):
+            try:
+                card_row(line)
+            except ValueError as e:
+                raise BuildError(f"{rel(path)}:{number}: {e}") from None
+            buffer.append(line)
+            i += 1
+            continue
         if line.strip().startswith(":::") and not match:
             raise BuildError(
-                f"{rel(path)}:{number}: expected '::: puzzle ID' to open a puzzle block "
-                f"(or '::: aside TITLE' at the end), got {line!r}"
+                f"{rel(path)}:{number}: expected '::: puzzle ID' to open a puzzle block, '::: cards SA ST' "
+                f"for a row of cards (or '::: aside TITLE' at the end), got {line!r}"
             )
         if not match:
             buffer.append(line)

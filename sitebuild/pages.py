@@ -39,7 +39,7 @@ from .catalogs import (
 )
 from .fingerprint import Published, template_globals
 from .images import write_images
-from .lessons import ASIDE_OPEN, Lesson, LessonText, lesson_steps, toml_line
+from .lessons import ASIDE_OPEN, CARDS_OPEN, Lesson, LessonText, lesson_steps, toml_line
 from .manifest import write_manifests
 
 
@@ -48,7 +48,41 @@ def markdown() -> MarkdownIt:
     md.block.ruler.before("fence", "aside", aside_block, {"alt": ["paragraph"]})
     md.add_render_rule("aside_open", render_aside_open)
     md.add_render_rule("aside_close", lambda self, tokens, idx, options, env: "</details>\n")
+    md.block.ruler.before("fence", "card_row", card_row_block, {"alt": ["paragraph"]})
+    md.add_render_rule("card_row", render_card_row)
     return md
+
+
+def card_row_block(state, start: int, end: int, silent: bool) -> bool:
+    """``::: cards SA ST SK`` on one line (sitebuild/lessons.py checks the cards): a row of card
+    pictures."""
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    match = CARDS_OPEN.match(line.strip())
+    if not match or state.sCount[start] - state.blkIndent >= 4:
+        return False
+    if silent:
+        return True
+    token = state.push("card_row", "p", 0)
+    token.block, token.info, token.map = True, (match.group(1) or "").strip(), [start, start + 1]
+    state.line = start + 1
+    return True
+
+
+def render_card_row(self, tokens, idx, options, env) -> str:
+    """Each card as on a puzzle's table (the card_span macro of puzzle.html): its face from the
+    sprite, named by its spoken name in the page's language (``env["catalog"]``)."""
+    catalog = env.get("catalog") if isinstance(env, dict) else None
+    if catalog is None:
+        raise BuildError("a card row ('::: cards ...') is drawn only in a lesson's text, not here")
+    cards = []
+    for code in tokens[idx].info.split():
+        red = " red" if card_face(code)["red"] else ""
+        cards.append(
+            f'<span class="card{red}" role="img" aria-label="{escapeHtml(card_label(code, catalog))}">'
+            f'<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
+            f'<use href="#c-{escapeHtml(code)}"/></svg></span>'
+        )
+    return f'<p class="card-row">{"".join(cards)}</p>\n'
 
 
 def aside_block(state, start: int, end: int, silent: bool) -> bool:
@@ -318,7 +352,7 @@ def render_site(
                 group = []
                 for kind, value in step["segments"]:
                     if kind == "md":
-                        html = link_glossary(md.render(value), term_ids, text, "../../glossary/")
+                        html = link_glossary(md.render(value, {"catalog": cat}), term_ids, text, "../../glossary/")
                         group.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
                     else:
                         number += 1

@@ -109,6 +109,44 @@ def test_an_aside_must_have_a_title_be_closed_and_come_last(tmp_path, aside, fra
     fails(tmp_path, make_lesson(tmp_path, en=GOOD_MD.format(title="T") + aside), *fragments)
 
 
+CARD_ROW_MD = GOOD_MD.replace("raw HTML.\n", "raw HTML.\n\nThe ace and the ten:\n::: cards SA HT\n\nAfter the row.\n")
+
+
+def test_a_card_row_draws_each_card_with_its_spoken_name_in_the_pages_language(tmp_path):
+    fi = CARD_ROW_MD.format(title="Testi")
+    run_build(tmp_path, make_lesson(tmp_path, fi=fi, en=CARD_ROW_MD.format(title="Test")))
+    names = {"en": ("ace of spades", "ten of hearts"), "fi": ("pata ässä", "hertta kymppi")}
+    for lang in ("en", "fi"):
+        page = (tmp_path / "out" / lang / "lessons" / "test" / "index.html").read_text()
+        main = page.split("<main")[1]
+        row = main.split('<p class="card-row">')[1].split("</p>")[0]
+        spade, heart = names[lang]
+        assert re.findall(r'<span class="card( red)?" role="img" aria-label="([^"]+)">', row) == [
+            ("", spade),
+            (" red", heart),
+        ]
+        assert '<use href="#c-SA"/>' in row and '<use href="#c-HT"/>' in row
+        assert ":::" not in main and "<p>After the row.</p>" in main
+        assert 'id="c-SA"' in page  # the sprite the faces use is on the page
+
+
+@pytest.mark.parametrize(
+    "row, fragments",
+    [
+        ("::: cards", ["01-test/en.md:7", "needs at least one card"]),
+        ("::: cards   ", ["01-test/en.md:7", "needs at least one card"]),
+        ("::: cards SA S5 SK", ["01-test/en.md:7", "'S5' in the card row is not a card"]),
+        ("::: cards SA ace", ["01-test/en.md:7", "'ace' in the card row is not a card"]),
+        ("::: cards sa", ["01-test/en.md:7", "'sa' in the card row is not a card"]),
+        ("::: cards SA ST SA", ["01-test/en.md:7", "SA is twice in the card row"]),
+        (":::cards", ["01-test/en.md:7", "needs at least one card"]),
+    ],
+)
+def test_a_malformed_card_row_fails_the_build_at_its_line(tmp_path, row, fragments):
+    en = GOOD_MD.format(title="T").replace("raw HTML.\n", f"raw HTML.\n\n{row}\n")
+    fails(tmp_path, make_lesson(tmp_path, en=en), *fragments)
+
+
 def test_catalog_json_cannot_close_its_script_tag(tmp_path):
     run_build(tmp_path, make_lesson(tmp_path))
     page = (tmp_path / "out" / "fi" / "lessons" / "test" / "index.html").read_text()

@@ -3,7 +3,8 @@ puzzle's prompt (its placeholders filled) has at most 25 words, two lines on a p
 cards, and each teaching step (the Markdown between puzzles, split at ``## `` headings as
 ``lesson_steps`` splits it) has at most 60 words. A card row (``::: cards ...``) is a picture,
 not words; a closed aside (``::: aside``) is folded away when the step opens, so it is not
-counted either (lessons/README.md, "Short steps")."""
+counted either (lessons/README.md, "Short steps"). The English and Finnish texts of a lesson
+have the same steps in the same order."""
 
 import re
 from pathlib import Path
@@ -54,7 +55,7 @@ def source_line(path: Path, section: str) -> int:
 
 
 def test_word_count_counts_words_not_signs():
-    assert word_count("Sinä pelaat herttakympin — ja 40 pistettä − 20.") == 6
+    assert word_count("Sinä pelaat herttakympin — ja 40 pistettä − 20.") == 7  # the dash and the minus are no words
     assert visible_text("## Ranks\n\nHigh to low:\n::: cards SA ST\n\n::: aside Other\nFAQ words.\n:::") == (
         "Ranks\nHigh to low:"
     )
@@ -88,3 +89,19 @@ def test_every_puzzle_prompt_has_at_most_25_words(lessons, folder, lang):
         if count > PROMPT_WORDS:
             long.append(f"{text.path.relative_to(ROOT)}:{puzzle.field_lines['prompt']}: {pid}: {count} words")
     assert not long, f"puzzle prompts longer than {PROMPT_WORDS} words:\n" + "\n".join(long)
+
+
+def step_shape(path: Path) -> list[str]:
+    """A lesson text as its sequence of steps: each teaching section ("text") and each puzzle id."""
+    shape = []
+    for kind, value in parse_lesson_text(path).segments:
+        shape.extend([value] if kind == "puzzle" else ["text"] * len(split_sections(value)))
+    return shape
+
+
+@pytest.mark.parametrize("folder", LESSON_DIRS, ids=lambda d: d.name)
+def test_the_languages_have_the_same_steps_in_the_same_order(folder):
+    shapes = {lang: step_shape(folder / f"{lang}.md") for lang in LANGS}
+    first, *others = LANGS
+    for lang in others:
+        assert shapes[lang] == shapes[first], f"{folder.name}: {lang} and {first} differ in their steps"

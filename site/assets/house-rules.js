@@ -186,19 +186,30 @@ export class HouseRules {
     this.ruleInput(name).parentElement.querySelector(".house-value-input").value = String(value);
   }
 
+  // A control's value as the rules text takes it.
+  value(option) {
+    const input = this.ruleInput(option.name);
+    if (option.kind === "bool") return input.checked;
+    if (option.kind === "int") return input.value.trim() === "" ? this.initial(option.name) : Number(input.value);
+    return input.value;
+  }
+
+  // The controls away from the preset's own values.
+  changed() {
+    return [...this.box.querySelectorAll(".house-rule")]
+      .map((field) => OPTIONS[field.dataset.option])
+      .filter((option) => this.value(option) !== this.initial(option.name));
+  }
+
   // The options chosen: {name: value} for every control away from the preset's value, with the
   // options a chosen rule needs beside it (its number field's value as typed: the engine checks it).
   chosen() {
     const out = {};
-    for (const field of this.box.querySelectorAll(".house-rule")) {
-      const option = OPTIONS[field.dataset.option];
-      const input = this.ruleInput(option.name);
-      let value = input.value;
-      if (option.kind === "bool") value = input.checked;
-      else if (option.kind === "int") value = value.trim() === "" ? this.initial(option.name) : Number(value);
-      if (value === this.initial(option.name)) continue;
+    for (const option of this.changed()) {
+      const value = this.value(option);
       const needs = (this.needs || {})[option.name];
       if (needs && value === true) {
+        const field = this.ruleInput(option.name).parentElement;
         for (const [need, fixed] of Object.entries(needs)) {
           if (option.edit && need === option.edit.name) {
             const typed = field.querySelector(".house-value-input").value.trim();
@@ -223,7 +234,7 @@ export class HouseRules {
   }
 
   updateCount() {
-    const n = Object.keys(this.chosen()).filter((name) => name in OPTIONS).length;
+    const n = this.changed().length; // the controls changed, not the options a rule sets beside it
     this.count.textContent = n ? ui("house_rules_chosen", { n }) : "";
     this.details.classList.toggle("has-rules", n > 0);
   }

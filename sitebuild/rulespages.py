@@ -21,54 +21,32 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from engine.core.rules import OPTION_DOCS, PRESET_INFO, PRESETS, RuleSet, RuleSetError
-from engine.core.tally import SHEET_HOUSE_RULES
 
 from . import ROOT, BuildError, rel
 from .catalogs import capfirst, fmt, in_sentence, signed
 
 CLOSE = 3
 
-# Options that only mean something when another rule is in force (the rest is found by asking the
-# rule set itself: an on/off option that cannot be switched for a preset does not apply to it).
-REQUIRES = {
-    "exchange_size": lambda r: r.partnership,
-    "raise_between_exchange": lambda r: r.partnership,
-    "partners_cannot_overbid": lambda r: r.partnership,
-    "partner_questions": lambda r: r.partnership,
-    "half_question_lockout": lambda r: r.partner_questions,
-    "contract_uses_rounded": lambda r: r.rounding,
-    "all_pass_no_contract": lambda r: not r.forced_opening,
-    # options that other branches add (a name that is not an option is never looked up)
-    "full_pair_question": lambda r: r.partner_questions,
-    "porvoo_replaces_contract": lambda r: r.porvoo,
-    # house rules: offered in the play page and the editor only where they can change something
-    "last_seat_must_open": lambda r: not r.forced_opening,
-    "overtake_against_winner": lambda r: r.must_overtake,
-    "half_question_with_pair": lambda r: r.partner_questions,
-    "half_question_bluff": lambda r: r.partner_questions,
-    "full_question_lockout": lambda r: r.partner_questions and r.full_pair_question,
-    "half_question_once": lambda r: r.partner_questions and not r.half_question_lockout,
-    "no_discard_aces_tens": lambda r: r.widow_size > 0,
-}
+
+# Where an option means something, and what a house rule needs beside it, are declared with the
+# option itself (``engine.core.rules.Option.applies`` and ``.companions``); these read them.
+def requires(name: str):
+    """Where an option means something (a function of the rule set), or None: wherever it is valid."""
+    return OPTION_DOCS[name].applies
 
 
-# House rules that no preset takes as it stands: each with the other options it needs, offered
-# where the engine accepts the rule together with them (a control that, switched on, sets them
-# too). ``edit`` names the one the player chooses (its starting value is given here): the
-# opening minimum off the step starts at the documented example's distance from the preset's
-# minimum (40 -> 42); the engine checks whatever is typed.
-COMPANIONS = {
-    "min_bid_off_step": {"edit": "min_bid", "needs": lambda r: {"min_bid": r.min_bid + 2}},
-    "no_contract_widow_shown": {"needs": lambda r: {"forced_opening": False, "all_pass_no_contract": True}},
-}
+def companion_rule(name: str):
+    """The options a rule needs beside it where a preset lacks them (``Companions``), or None."""
+    return OPTION_DOCS[name].companions
 
 
 def companions(name: str, rules) -> dict | None:
-    """The options a house rule needs beside it under ``rules`` (its COMPANIONS), or None when it
+    """The options a house rule needs beside it under ``rules`` (its declared companions), or None when it
     has none or the engine refuses the rule even with them."""
-    if name not in COMPANIONS:
+    declared = companion_rule(name)
+    if declared is None:
         return None
-    needs = COMPANIONS[name]["needs"](rules)
+    needs = declared.needs(rules)
     try:
         rules.replace(**needs, **{name: True})
     except RuleSetError:
@@ -86,7 +64,8 @@ def option_names() -> list[str]:
 
 
 def applies(name: str, rules) -> bool:
-    if name in REQUIRES and not REQUIRES[name](rules):
+    where = requires(name)
+    if where is not None and not where(rules):
         return False
     value = getattr(rules, name)
     if value is False:  # an on/off rule that is off applies only if this game could switch it on
@@ -141,43 +120,80 @@ def house_rules(cat: dict) -> list[dict]:
     return [{"name": n, "text": house_rule_text(n, cat)} for n in option_names() if is_house_rule(n)]
 
 
+def offered(name: str) -> bool:
+    """Is the option offered at the table (its declared ``offer``: a source's option or a house rule)?"""
+    return bool(OPTION_DOCS[name].offer)
+
+
+def offered_names() -> list[str]:
+    return [name for name in option_names() if offered(name)]
+
+
+def groups(cat: dict, lang: str) -> list[dict]:
+    """The groups of the controls: each source that offers an option, in the catalog's order, then
+    the house rules; each with its title and what it says under it."""
+    offers = {OPTION_DOCS[name].offer for name in offered_names()}
+    out = [
+        {"code": code, "title": capfirst(source_words(code, cat, lang)["name"]), "help": ""}
+        for code in cat["sources"]
+        if code in offers
+    ]
+    missing = offers - {g["code"] for g in out} - {"house"}
+    if missing:
+        raise BuildError(f"site/messages/{lang}.json: sources has no name for {', '.join(sorted(missing))}")
+    if "house" in offers:
+        out.append({"code": "house", "title": cat["ui"]["house_rules"], "help": cat["ui"]["house_rules_help"]})
+    return out
+
+
 def house_rule_controls(cat: dict, lang: str) -> dict:
-    """What the play page and the position editor need for their house-rule controls, as data for
-    the page's script (house-rules.js): each house rule with its kind ('bool', 'int' or 'choice'),
-    its default, its choices in words, its label and explanation from the catalog, whether the
-    score sheet offers it (``engine.core.tally.SHEET_HOUSE_RULES``) and, for a rule that needs other
-    options beside it (COMPANIONS), those options in words and the label of the one the player
-    chooses; for each preset the rules that apply to it (in the engine's order) and the options
-    each rule needs there. Nothing is known to the script that does not come from here."""
+    """What the play page, the position editor and the score sheet need for their rule controls, as
+    data for the page's script (house-rules.js): each option offered at the table (its declared
+    ``offer``: the sources' options and the house rules) with its source, its kind ('bool', 'int'
+    or 'choice'), its default, its choices in words, its label, explanation and reading (where it
+    declares one) from the catalog, whether the score sheet offers it (its declared ``sheet``) and,
+    for a rule that needs other options beside it (its declared ``companions``), those options in
+    words and the label of the one the player chooses; the groups (``groups``); for each preset the
+    options that apply to it (in the engine's order), the preset's own value of each where it is
+    not the default (``values``) and the options each rule needs there. Nothing is known to the
+    script that does not come from here."""
     path = f"site/messages/{lang}.json"
     options = []
-    for name in option_names():
-        if not is_house_rule(name):
-            continue
+    for name in offered_names():
         doc = OPTION_DOCS[name]
         label = cat.get("option_labels", {}).get(name)
         if not label or not cat["options"].get(name):
-            raise BuildError(f"{path}: the house rule {name!r} needs option_labels.{name} and options.{name}")
+            raise BuildError(f"{path}: the option {name!r} needs option_labels.{name} and options.{name}")
+        reading = ""
+        if doc.reading:
+            reading = cat.get("option_readings", {}).get(name, "")
+            if not reading:
+                raise BuildError(f"{path}: the option {name!r} declares a reading: it needs option_readings.{name}")
         option = {
             "name": name,
+            "source": doc.offer,
             "kind": doc.kind,
             "default": doc.default,
             "choices": [{"value": v, "text": value_words(name, v, cat, lang)} for v in doc.choices],
             "label": label,
-            "text": house_rule_text(name, cat),
-            "sheet": name in SHEET_HOUSE_RULES,
+            "text": house_rule_text(name, cat) if is_house_rule(name) else cat["options"][name],
+            "reading": reading,
+            "sheet": bool(doc.sheet),
         }
-        if name in COMPANIONS:
-            edit = COMPANIONS[name].get("edit")
-            fixed = {k: v for k, v in COMPANIONS[name]["needs"](RuleSet()).items() if k != edit}
+        declared = companion_rule(name)
+        if declared is not None:
+            edit = declared.edit
+            fixed = {k: v for k, v in declared.needs(RuleSet()).items() if k != edit}
             also = "; ".join(_with_value(k, v, cat, lang) for k, v in fixed.items())
             option["also"] = fmt(cat["ui"]["house_rule_also"], {"rules": also}, cat) if also else ""
             if edit:
                 option["edit"] = {"name": edit, "label": cat["option_labels"][edit]}
         options.append(option)
-    presets, needs = {}, {}
+    presets, needs, values = {}, {}, {}
     for preset, rules in PRESETS.items():
         presets[preset], needs[preset] = [], {}
+        values[preset] = {o["name"]: getattr(rules, o["name"]) for o in options}
+        values[preset] = {k: v for k, v in values[preset].items() if v != OPTION_DOCS[k].default}
         for o in options:
             extra = companions(o["name"], rules)
             if extra is not None:
@@ -185,7 +201,24 @@ def house_rule_controls(cat: dict, lang: str) -> dict:
                 needs[preset][o["name"]] = extra
             elif applies(o["name"], rules):
                 presets[preset].append(o["name"])
-    return {"options": options, "presets": presets, "needs": needs}
+    return {
+        "options": options,
+        "groups": groups(cat, lang),
+        "presets": presets,
+        "values": values,
+        "needs": needs,
+    }
+
+
+def may_change(preset: str, cat: dict, lang: str) -> list[dict]:
+    """The sources' options that a table may change in a preset (those the controls offer for it,
+    house rules aside), each with its label and the preset's value in words."""
+    rules = PRESETS[preset]
+    return [
+        {"name": n, "label": cat["option_labels"][n], "value": value_words(n, getattr(rules, n), cat, lang)}
+        for n in offered_names()
+        if not is_house_rule(n) and (applies(n, rules) or companions(n, rules) is not None)
+    ]
 
 
 def _with_value(name: str, value, cat: dict, lang: str) -> str:
@@ -245,6 +278,7 @@ def preset_page(preset: str, cat: dict, lang: str) -> dict:
         "source": source_words(PRESET_INFO[preset][1], cat, lang),
         "note": note,
         "options": rows(preset, cat, lang),
+        "may_change": may_change(preset, cat, lang),
         "close": close_presets(preset, cat, lang),
         "house_rules": house_rules(cat),
     }

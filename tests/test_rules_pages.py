@@ -131,3 +131,34 @@ def test_each_rule_set_page_opens_the_play_page_with_its_rules(site, lang):
         page = (site / lang / "rules" / name / "index.html").read_text(encoding="utf-8")
         assert f'href="../../play/#rules={name}">{html.escape(label)}</a>' in page, name
         assert name in offered, f"the play page does not offer {name}"
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_preset_page_says_which_of_its_options_a_table_may_change(lang):
+    """The sources' options the controls offer for a preset (house rules aside), each with the
+    preset's own value in words: the page's list and the controls' data come from the same place."""
+    cat = build.load_catalog(lang)
+    controls = rulespages.house_rule_controls(cat, lang)
+    for preset, rules in PRESETS.items():
+        listed = rulespages.preset_page(preset, cat, lang)["may_change"]
+        offered = [n for n in controls["presets"][preset] if not OPTION_DOCS[n].house_rule]
+        assert [m["name"] for m in listed] == offered, preset
+        for m in listed:
+            assert m["label"] == cat["option_labels"][m["name"]]
+            assert m["value"] == rulespages.value_words(m["name"], getattr(rules, m["name"]), cat, lang)
+    three = {m["name"] for m in rulespages.preset_page("three-player", cat, lang)["may_change"]}
+    assert {"strong_drive", "first_lead", "rounding", "porvoo", "tie_rule"} <= three
+    assert not three & {"partners_cannot_overbid", "partner_questions", "players", "min_bid"}
+    pairs = {m["name"] for m in rulespages.preset_page("faq-pairs", cat, lang)["may_change"]}
+    assert {"partners_cannot_overbid", "half_question_lockout", "exchange_size"} <= pairs
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_preset_page_shows_the_may_change_list_and_keeps_its_play_link(site, lang):
+    cat = build.load_catalog(lang)
+    for preset in PRESETS:
+        page = (site / lang / "rules" / preset / "index.html").read_text(encoding="utf-8")
+        assert f'href="../../play/#rules={preset}"' in page and cat["ui"]["play_with_rules"] in page
+        items = re.findall(r'<li data-option="([a-z_]+)">', page)
+        assert items == [m["name"] for m in rulespages.preset_page(preset, cat, lang)["may_change"]], preset
+        assert html.escape(cat["ui"]["may_change"], quote=False) in page

@@ -19,6 +19,7 @@ in every preset, and is listed apart from the sources' rules on the rules pages.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,13 +76,57 @@ TEN_BELOW_JACK_STRENGTH = (8, 3, 7, 6, 5, 2, 1, 0, -1)  # S3 as written: A K Q J
 
 
 @dataclass(frozen=True)
+class Need:
+    """What an option needs to be valid: when ``ok(rules)`` is false the rule set is refused with
+    ``code``. ``text`` follows the option's name ("six_card_widow needs ...") or, with ``whole``, is
+    the whole message (equal whole messages are said once, for the first option that has one);
+    ``params`` gives the refusal's parameters beyond ``option`` (a function of the rule set)."""
+
+    ok: Callable[[Any], bool]
+    text: str
+    code: str
+    whole: bool = False
+    params: Callable[[Any], dict] | None = None
+
+
+@dataclass(frozen=True)
+class Companions:
+    """The options a rule needs beside it to be switched on in a preset that lacks them (a function
+    of the preset's rule set giving {option: value}); ``edit`` names the one the player chooses."""
+
+    needs: Callable[[Any], dict]
+    edit: str | None = None
+
+
+@dataclass(frozen=True)
 class Option:
+    """One option, declared once (``_opt``/``_house`` in ``RuleSet``): everything the engine, the
+    rules pages, the controls of the site and the score sheet know about it comes from here.
+
+    * ``source``: where it comes from (S0-S3, or "house rule ..."); ``offer``: the source whose
+      option it is at the table ("S1", "S2", "S3"; "house" for a house rule; "" when a table does not
+      change it on top of a preset, as the number of players);
+    * ``reading``: the reading chosen where a source can be read two ways (docs/rules-readings.md);
+    * ``needs``: what it needs to be valid, each with its refusal code (``Need``);
+    * ``applies``: where it means something (a function of the rule set; None: wherever the engine
+      accepts it);
+    * ``companions``: the options it needs beside it where a preset lacks them (``Companions``);
+    * ``sheet``: why a score sheet needs it ("" when it rules the play only, which a sheet does not
+      record).
+    """
+
     name: str
     doc: str
     source: str
     house_rule: bool = False  # played by some groups, stated by no source; off in every preset
     default: Any = None  # the value in the default rule set (its type is the option's kind)
     choices: tuple[str, ...] = ()  # the values of an option that takes a name (OPTION_CHOICES)
+    offer: str = ""
+    reading: str = ""
+    needs: tuple[Need, ...] = ()
+    applies: Callable[[Any], bool] | None = None
+    companions: Companions | None = None
+    sheet: str = ""
 
     @property
     def kind(self) -> str:
@@ -90,16 +135,40 @@ class Option:
 
 
 OPTION_DOCS: dict[str, Option] = {}
+DECLARED = ("offer", "reading", "needs", "applies", "companions", "sheet")
 
 
-def _opt(default: Any, doc: str, source: str, house_rule: bool = False):
-    return field(default=default, metadata={"doc": doc, "source": source, "house_rule": house_rule})
+def _opt(default: Any, doc: str, source: str, house_rule: bool = False, **declared):
+    """An option: its default, what it does, its source and the rest of its declaration (``Option``)."""
+    assert set(declared) <= set(DECLARED), declared
+    if "needs" in declared and isinstance(declared["needs"], Need):
+        declared["needs"] = (declared["needs"],)
+    return field(default=default, metadata={"doc": doc, "source": source, "house_rule": house_rule, **declared})
 
 
-def _house(default: Any, doc: str, source: str = "house rule"):
-    """An option for a house rule: its source says "house rule" first."""
+def _house(default: Any, doc: str, source: str = "house rule", **declared):
+    """An option for a house rule: its source says "house rule" first; it is offered at the table."""
     assert source.startswith("house rule"), source
-    return _opt(default, doc, source, house_rule=True)
+    return _opt(default, doc, source, house_rule=True, offer="house", **declared)
+
+
+def _value(allowed: str, ok: Callable[[Any], bool]) -> Need:
+    """A need on the option's own value: "players must be 2, 3 or 4, not 5"."""
+    return Need(ok, allowed, "option_value")
+
+
+def _min_bid_on_step(r) -> bool:
+    return r.bid_step > 0 and r.min_bid > 0 and (not r.min_bid % r.bid_step or r.min_bid_off_step)
+
+
+def _partner_questions_need_pairs(name: str) -> Need:
+    """A question rule (``name``) needs pairs: said once for all of them, naming the first."""
+    return Need(
+        lambda r: not getattr(r, name) or r.partnership,
+        "partner questions need partnership",
+        "rule_needs_pairs",
+        whole=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -107,43 +176,74 @@ class RuleSet:
     """Every rule that differs between the sources, as one frozen value."""
 
     name: str = _opt("custom", "The preset this rule set was made from.", "-")
-    players: int = _opt(3, "Number of players: 2, 3 or 4.", "S0: 3; S1: 2, 3 or 4; S3: 4")
+    players: int = _opt(
+        3,
+        "Number of players: 2, 3 or 4.",
+        "S0: 3; S1: 2, 3 or 4; S3: 4",
+        needs=_value("2, 3 or 4", lambda r: r.players in (2, 3, 4)),
+    )
     partnership: bool = _opt(
         False,
         "Four players in two pairs sitting opposite (seats 0+2 and 1+3) who score together.",
         "S1, S2, S3",
+        needs=Need(lambda r: not r.partnership or r.players == 4, "needs 4 players", "rule_needs_four_players"),
     )
     exchange_size: int = _opt(
         0,
         "Pairs only: cards the bidder receives from the partner and returns (0 = none).",
         "S1 and S2: 3 or 4; S3: 3; S3 German: 4",
+        offer="S1",
+        applies=lambda r: r.partnership,
+        needs=(
+            Need(lambda r: not r.exchange_size or r.partnership, "needs partnership", "rule_needs_pairs"),
+            _value("0, 3 or 4", lambda r: r.exchange_size in (0, 3, 4)),
+        ),
     )
     six_card_widow: bool = _house(
         False,
         "House rule: a widow of six cards (three players are dealt 10 cards each, two players 15), "
         "and the bidder discards six.",
+        needs=Need(
+            lambda r: not r.six_card_widow or not (r.partnership or r.players == 4),
+            "needs two or three players each for themselves",
+            "rule_needs_small_game",
+        ),
+        sheet="the discard a trickless bidder's pile holds",
     )
     dead_hand: bool = _house(
         False,
         "House rule, two players each for themselves: the cards are dealt as for three (11 each and "
         "3 to the widow; with six_card_widow 10 each and 6), and the third hand lies face down for the "
         "whole deal: nobody sees it, plays from it or counts its card points.",
+        needs=Need(
+            lambda r: not r.dead_hand or (r.players == 2 and not r.partnership),
+            "needs two players each for themselves",
+            "rule_needs_two_players",
+        ),
+        sheet="what the piles add up to (the dead hand's points are nobody's)",
     )
     secret_widow: bool = _house(
         False,
         "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",
+        needs=Need(
+            lambda r: not r.secret_widow or not r.partnership, "needs a widow (an individual game)", "rule_needs_widow"
+        ),
     )
     raise_between_exchange: bool = _opt(
         False,
         "Pairs only: the bidder may raise after receiving the partner's cards and before returning "
         "cards (otherwise after the whole exchange).",
         "S3",
+        offer="S3",
+        applies=lambda r: r.partnership,
     )
     ten_below_jack: bool = _opt(
         False,
         "Rank order A K Q J 10 9 8 7 6 instead of A 10 K Q J 9 8 7 6. Only the Ukrainian text lists "
         "the ten this low; every Finnish source puts the ten above the king.",
         "S3 (as written)",
+        offer="S3",
+        reading="the Ukrainian text lists the ten below the jack; the Finnish sources put it above the king",
     )
     card_points: str = _opt(
         "standard",
@@ -151,33 +251,67 @@ class RuleSet:
         "K5 Q5 J5 (140 in the pack; with the 20-point last trick this is 'the 160-point pack').",
         "S0, S1, S2: standard; S3: ukrainian, standard as a variant (with a 10-point last trick), "
         "which the German preset plays: only with it can S3's rounding example (112 -> 110) happen",
+        offer="S3",
     )
     last_trick_bonus: int = _opt(
-        0, "Points for winning the last trick.", "S0, S1: none; S2: 20; S3: 20, variant 10 (German preset)"
+        0,
+        "Points for winning the last trick.",
+        "S0, S1: none; S2: 20; S3: 20, variant 10 (German preset)",
+        offer="S3",
     )
     trump_bonus: str = _opt(
         "standard",
         "Declaration bonuses: 'standard' ♠40 ♣60 ♦80 ♥100, 'reversed' ♠100 ♥80 ♦60 ♣40, or 'none'.",
         "S0, S1, S2, S3; S3 variants: reversed and none",
+        offer="S3",
     )
-    min_bid: int = _opt(40, "Smallest opening bid.", "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120")
+    min_bid: int = _opt(
+        40,
+        "Smallest opening bid.",
+        "S0: 40; S1: 40 (2-3p), 50 (4p); S3: 50; German: 120",
+        needs=Need(
+            _min_bid_on_step,
+            "min_bid must be a positive multiple of bid_step",
+            "min_bid_step",
+            whole=True,
+            params=lambda r: {"minimum": r.min_bid, "step": r.bid_step},
+        ),
+    )
     bid_step: int = _opt(5, "Every bid is a multiple of this and each raise at least this.", "all")
     min_bid_off_step: bool = _house(
         False,
         "House rule: the smallest opening bid need not be a multiple of the bid step (for example 42); "
         "an opening of exactly that much is allowed, and every later bid and raise is a multiple of the "
         "step above it (42, then 45, 50, ...).",
+        needs=Need(
+            lambda r: not r.min_bid_off_step or r.min_bid % max(r.bid_step, 1),
+            "needs a min_bid that is not a multiple of bid_step",
+            "rule_needs_odd_minimum",
+        ),
+        companions=Companions(lambda r: {"min_bid": r.min_bid + 2}, edit="min_bid"),
+        sheet="which bids are valid",
     )
     max_bid: int = _opt(
         0,
         "Largest allowed bid or raise (0 = no stated limit). No bid may exceed the most a deal can "
         "bring, the pack, the last trick and every declaration bonus, whatever this says.",
         "S3: 440",
+        offer="S3",
+        needs=Need(
+            lambda r: (
+                not _min_bid_on_step(r) or not r.max_bid or (r.max_bid >= r.min_bid and not r.max_bid % r.bid_step)
+            ),
+            "max_bid must be a multiple of bid_step and at least min_bid",
+            "max_bid_step",
+            whole=True,
+            params=lambda r: {"maximum": r.max_bid, "minimum": r.min_bid, "step": r.bid_step},
+        ),
     )
     forced_opening: bool = _opt(
         True,
         "The first player to bid (the player after the dealer) must open with at least the minimum bid.",
         "S0, S1, S3; German: not forced",
+        offer="S3",
     )
     opening_is_minimum: bool = _opt(
         False,
@@ -185,12 +319,20 @@ class RuleSet:
         "the minimum bid, and raises start from there. S0 lets the opener bid more (its examples open at "
         "40 or 45, or for example 60), and S3 asks only that the first bid be at least 50.",
         "S1 (the Wikibooks presets); S0, S3: any opening from the minimum up",
+        offer="S1",
+        reading="S1's 'first has to bid the minimum': the opener bids exactly the minimum",
     )
-    dealer_opens: bool = _house(False, "House rule: the dealer bids first instead of the player after the dealer.")
+    dealer_opens: bool = _house(
+        False,
+        "House rule: the dealer bids first instead of the player after the dealer.",
+        sheet="who bids first in the next deal",
+    )
     last_seat_must_open: bool = _house(
         False,
         "House rule: when every other player has passed without a bid, the last one must open (so a "
         "deal always gets a bidder; only matters without a forced opening).",
+        applies=lambda r: not r.forced_opening,
+        sheet="a side below the floor may open; no redeal when all pass",
     )
     max_bid_ends_auction: bool = _house(
         False,
@@ -201,42 +343,77 @@ class RuleSet:
         False,
         "When every player passes, the deal is played without a contract and everybody scores what they take.",
         "S3 German",
+        offer="S3",
+        applies=lambda r: not r.forced_opening,
     )
     partners_cannot_overbid: bool = _opt(
         False,
         "Pairs: a player may not raise their own partner's standing bid. (S2 says partners do not "
         "bid against each other; by default this is read as a description of team play.)",
         "S2 (one reading)",
+        offer="S2",
+        applies=lambda r: r.partnership,
+        reading="S2's 'partners do not bid against each other' is read as a description; this option makes it a rule",
     )
     three_sixes_redeal: bool = _opt(
-        False, "A player holding three or more sixes may demand a redeal at their first bid.", "S3"
+        False,
+        "A player holding three or more sixes may demand a redeal at their first bid.",
+        "S3",
+        offer="S3",
     )
     redeal_no_high_cards: bool = _house(
         False,
         "House rule: a player with no card above the jack (by the rule set's rank order) may demand a "
         "redeal at their first bid.",
+        sheet="a redeal may be recorded",
     )
     redeal_four_sixes: bool = _house(
         False,
         "House rule: a player holding all four sixes, in the pairs game together with the partner, may "
         "demand a redeal at their first bid. (In the pairs game a player with a six may ask; if the "
         "partner does not hold the others, the demand fails and the bidding goes on.)",
+        sheet="a redeal may be recorded",
     )
     redeal_four_sixes_late: bool = _house(
         False,
         "House rule: a bidder who, after taking the widow or receiving the partner's cards, holds all "
         "four sixes may demand a redeal before putting cards away or back.",
+        needs=Need(
+            lambda r: not r.redeal_four_sixes_late or r.widow_size or r.exchange_size,
+            "needs a widow or an exchange",
+            "rule_needs_widow_or_exchange",
+        ),
+        sheet="a redeal may be recorded",
     )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
         "S3: -500",
+        offer="S3",
+        needs=Need(
+            lambda r: (
+                r.bidding_floor <= 0
+                or r.forced_opening
+                or r.last_seat_must_open
+                or r.all_pass_no_contract
+                or r.floor_skips_and_reopens
+            ),
+            "bidding_floor above 0 needs forced_opening, last_seat_must_open, all_pass_no_contract or "
+            "floor_skips_and_reopens: otherwise nobody may ever bid and every deal is redealt",
+            "floor_blocks_every_deal",
+            whole=True,
+            params=lambda r: {"option": "bidding_floor", "floor": r.bidding_floor},
+        ),
     )
     floor_skips_and_reopens: bool = _house(
         False,
         "House rule, with a bidding floor: a player whose side is at or below the floor is skipped in "
         "the auction; if every other player passes without a bid, the bidding reopens for the skipped "
         "players, who may then bid as usual.",
+        needs=Need(
+            lambda r: not r.floor_skips_and_reopens or r.bidding_floor, "needs a bidding floor", "rule_needs_floor"
+        ),
+        sheet="a side below the floor may have bid after the reopening",
     )
     raise_allowed: bool = _opt(
         True,
@@ -252,16 +429,21 @@ class RuleSet:
         "else a spade if they hold one, else any card). The first leader is the bidder, or in a deal "
         "without a contract (German all-pass) the player after the dealer: the rule binds them alike.",
         "S0, S3: any; S1: optional ace_then_spade; S2: ace_then_spade",
+        offer="S1",
+        reading="only the first lead of the deal: the bidder's, or in a deal without a contract the first player's",
     )
     must_overtake: bool = _opt(
         True,
         "A player following suit must beat the highest card of the led suit in the trick when able.",
         "S0, S1, S2; S3 does not mention it",
+        offer="S3",
+        reading="the Ukrainian text does not mention overtaking, so its preset plays without the duty",
     )
     overtake_against_winner: bool = _house(
         False,
         "House rule: the card to overtake is the trick's current winning card, so once the trick is "
         "trumped nobody has to overtake in the led suit.",
+        applies=lambda r: r.must_overtake,
     )
     must_trump: bool = _opt(True, "A player void in the led suit must play a trump if they hold one.", "all")
     must_overtrump: bool = _house(
@@ -278,12 +460,16 @@ class RuleSet:
         False,
         "'Vahva ajo': only a player who led and won the previous trick may declare trump.",
         "S1 optional",
+        offer="S1",
     )
     partner_questions: bool = _opt(
         False,
         "Pairs: instead of declaring, the trick winner may ask the partner for a full pair or for the "
         "missing half of a pair.",
         "S1, S2, S3",
+        offer="S1",
+        applies=lambda r: r.partnership,
+        needs=_partner_questions_need_pairs("partner_questions"),
     )
     full_pair_question: bool = _opt(
         True,
@@ -291,56 +477,87 @@ class RuleSet:
         "S1 describes only the half question (a player holding one of the two cards asks the partner "
         "for the other); S2 and S3 describe both.",
         "S2, S3; S1: half question only (wikibooks-pairs)",
+        offer="S2",
+        applies=lambda r: r.partner_questions,
+        reading="S1 describes only the half question",
     )
     half_question_with_pair: bool = _house(
         False,
         "House rule: a half question may be asked while holding both the king and the queen of the "
         "suit (the answer is always no).",
+        applies=lambda r: r.partner_questions,
+        needs=_partner_questions_need_pairs("half_question_with_pair"),
     )
     half_question_bluff: bool = _house(
         False,
         "House rule: a 'bluff' half question may be asked holding neither the king nor the queen; the "
         "suit becomes trump only if the partner holds both.",
+        applies=lambda r: r.partner_questions,
+        needs=_partner_questions_need_pairs("half_question_bluff"),
     )
     full_question_lockout: bool = _house(
         False,
         "House rule: after asking for a full pair the asker may no longer declare their own pairs in "
         "the deal, and the partner may no longer ask for a full pair.",
+        applies=lambda r: r.partner_questions and r.full_pair_question,
+        needs=_partner_questions_need_pairs("full_question_lockout"),
     )
     half_question_once: bool = _house(
         False,
         "House rule: a pair may ask for the half of a suit only once in a deal (a refused half question "
         "may not be asked again).",
+        applies=lambda r: r.partner_questions and not r.half_question_lockout,
+        needs=_partner_questions_need_pairs("half_question_once"),
     )
     half_question_lockout: bool = _opt(
         False,
         "After a half question the pair asks no more questions in the deal and the partner's own "
         "remaining K+Q pairs can no longer be declared.",
         "S2",
+        offer="S2",
+        applies=lambda r: r.partner_questions,
+        needs=_partner_questions_need_pairs("half_question_lockout"),
+        reading="after a half question the pair asks nothing more and the partner's own pairs can no longer "
+        "be declared",
     )
     half_questions_repeat: bool = _house(
         False,
         "House rule, with half_question_lockout: half questions stay allowed after the first (the pair "
         "may ask for other halves again); only the full-pair question and the partner's own K+Q pairs "
         "are locked out for the rest of the deal.",
+        needs=Need(
+            lambda r: not r.half_questions_repeat or r.half_question_lockout,
+            "needs half_question_lockout",
+            "rule_needs_half_lockout",
+        ),
     )
-    no_discard_aces_tens: bool = _house(False, "House rule: aces and tens may not be discarded after taking the widow.")
+    no_discard_aces_tens: bool = _house(
+        False,
+        "House rule: aces and tens may not be discarded after taking the widow.",
+        applies=lambda r: r.widow_size > 0,
+        sheet="the discard a trickless bidder's pile holds",
+    )
     rounding: bool = _opt(
         False,
         "Round each deal total to the nearest 5 (...2 down, ...3 up).",
         "S1 optional; S3 German",
+        offer="S1",
+        reading="each side's deal total to the nearest 5; the bidder is compared with the exact total",
     )
     contract_uses_rounded: bool = _house(
         False,
         "House rule, with rounding: the bidder's total is compared with the contract after rounding (by "
         "default the exact total). No source says which; the rules matrix leaves it to the group.",
         "house rule (a choice the sources leave open)",
+        applies=lambda r: r.rounding,
+        sheet="whether the contract was made",
     )
     porvoo: bool = _opt(
         False,
         "'Porvoo': a player or pair that wins no trick loses the original winning bid (not doubled "
         "for the bidder; a raise does not increase it).",
         "S2; S1 mentions an optional no-trick penalty",
+        offer="S2",
     )
     porvoo_replaces_contract: bool = _opt(
         False,
@@ -349,42 +566,77 @@ class RuleSet:
         "contract is its whole penalty (-80). S2 says only that Porvoo counts from the original bid and "
         "is not doubled for the bidder: groups read it both ways.",
         "S2 (second reading)",
+        offer="S2",
+        applies=lambda r: r.porvoo,
+        needs=Need(
+            lambda r: not r.porvoo_replaces_contract or (r.porvoo and r.bidder_porvoo == "off"),
+            "needs porvoo and no bidder_porvoo",
+            "porvoo_reading",
+        ),
+        reading="Porvoo from the bid for a bidder without a trick (by default the failed contract is the "
+        "whole penalty)",
     )
     bidder_porvoo: str = _house(
         "off",
         "House rule: a bidder who wins no trick loses twice the bid ('seat_bid', 'side_bid') or twice "
         "the contract ('seat_contract', 'side_contract') instead of the contract; 'seat' looks at the "
         "bidder's own tricks, 'side' at the pair's (the same thing in the individual games).",
+        sheet="a trickless bidder's score",
     )
     no_contract_widow_shown: bool = _house(
         False,
         "House rule: in a deal played without a contract (every player passed, all_pass_no_contract), the "
         "untaken widow is turned face up for everybody at the first trick; its cards stay out of play.",
+        needs=(
+            Need(
+                lambda r: not r.no_contract_widow_shown or not r.partnership,
+                "needs a widow (an individual game)",
+                "rule_needs_widow",
+            ),
+            Need(
+                lambda r: (
+                    not r.no_contract_widow_shown or r.partnership or (not r.forced_opening and r.all_pass_no_contract)
+                ),
+                "needs all_pass_no_contract without a forced opening",
+                "rule_needs_all_pass",
+            ),
+        ),
+        companions=Companions(lambda r: {"forced_opening": False, "all_pass_no_contract": True}),
     )
     discard_needs_trick: bool = _house(
         False,
         "House rule: the discard counts for the bidder only if the bidder wins at least one trick.",
+        needs=Need(
+            lambda r: not r.discard_needs_trick or not r.partnership,
+            "needs a widow (an individual game)",
+            "rule_needs_widow",
+        ),
+        sheet="a trickless bidder's score",
     )
     bidder_needs_card_points: bool = _opt(
         False,
         "The bidding side fails if it takes no card points at all, whatever its bonuses.",
         "S3",
+        offer="S3",
     )
     target: int = _opt(500, "The match ends after a deal in which a side reaches this.", "all")
     tie_rule: str = _opt(
         "shared",
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
+        offer="S3",
     )
     bidder_wins_at_target: bool = _house(
         False,
         "House rule: when several sides reach the target in the same deal, the side that bid in that deal "
         "wins if it is among them, even with a lower total.",
+        sheet="who wins when several sides reach the target",
     )
     bidder_wins_ties: bool = _house(
         False,
         "House rule: when the match ends with equal highest totals, the side that bid in the last deal "
         "wins if it is among them (otherwise tie_rule decides).",
+        sheet="who wins a tie at the target",
     )
 
     # -- derived values -----------------------------------------------------------------------
@@ -416,84 +668,21 @@ class RuleSet:
         if problems:  # a value out of range: the checks below need sensible numbers
             _, code, params = problems[0]
             raise RuleSetError("; ".join(message for message, _, _ in problems), code, **params)
-        if self.players not in (2, 3, 4):
-            bad_value("players", "2, 3 or 4")
-        if self.partnership and self.players != 4:
-            needs("partnership", "needs 4 players", "rule_needs_four_players")
-        if self.exchange_size and not self.partnership:
-            needs("exchange_size", "needs partnership", "rule_needs_pairs")
-        if self.exchange_size not in (0, 3, 4):
-            bad_value("exchange_size", "0, 3 or 4")
-        for name, choices in OPTION_CHOICES.items():
-            if getattr(self, name) not in choices:
-                bad_value(name, f"one of {', '.join(choices)}")
-        if self.bid_step <= 0 or self.min_bid <= 0 or (self.min_bid % self.bid_step and not self.min_bid_off_step):
-            problems.append(
-                (
-                    "min_bid must be a positive multiple of bid_step",
-                    "min_bid_step",
-                    {"minimum": self.min_bid, "step": self.bid_step},
-                )
-            )
-        elif self.max_bid and (self.max_bid < self.min_bid or self.max_bid % self.bid_step):
-            problems.append(
-                (
-                    "max_bid must be a multiple of bid_step and at least min_bid",
-                    "max_bid_step",
-                    {"maximum": self.max_bid, "minimum": self.min_bid, "step": self.bid_step},
-                )
-            )
-        if self.porvoo_replaces_contract and (not self.porvoo or self.bidder_porvoo != "off"):
-            needs("porvoo_replaces_contract", "needs porvoo and no bidder_porvoo", "porvoo_reading")
-        if self.six_card_widow and (self.partnership or self.players == 4):
-            needs("six_card_widow", "needs two or three players each for themselves", "rule_needs_small_game")
-        if self.dead_hand and (self.players != 2 or self.partnership):
-            needs("dead_hand", "needs two players each for themselves", "rule_needs_two_players")
-        if self.secret_widow and self.partnership:
-            needs("secret_widow", "needs a widow (an individual game)", "rule_needs_widow")
-        if self.no_contract_widow_shown and self.partnership:
-            needs("no_contract_widow_shown", "needs a widow (an individual game)", "rule_needs_widow")
-        elif self.no_contract_widow_shown and (self.forced_opening or not self.all_pass_no_contract):
-            needs(
-                "no_contract_widow_shown",
-                "needs all_pass_no_contract without a forced opening",
-                "rule_needs_all_pass",
-            )
-        if self.min_bid_off_step and not self.min_bid % max(self.bid_step, 1):
-            needs("min_bid_off_step", "needs a min_bid that is not a multiple of bid_step", "rule_needs_odd_minimum")
-        if self.bidding_floor > 0 and not (
-            self.forced_opening or self.last_seat_must_open or self.all_pass_no_contract or self.floor_skips_and_reopens
-        ):
-            # every side starts a match at 0, at or below the floor, where only a forced opening may
-            # bid: without one (or a rule that plays or reopens an all-pass deal) every deal of a
-            # match is redealt, forever
-            problems.append(
-                (
-                    "bidding_floor above 0 needs forced_opening, last_seat_must_open, all_pass_no_contract or "
-                    "floor_skips_and_reopens: otherwise nobody may ever bid and every deal is redealt",
-                    "floor_blocks_every_deal",
-                    {"option": "bidding_floor", "floor": self.bidding_floor},
-                )
-            )
-        if self.floor_skips_and_reopens and not self.bidding_floor:
-            needs("floor_skips_and_reopens", "needs a bidding floor", "rule_needs_floor")
-        if self.redeal_four_sixes_late and not (self.widow_size or self.exchange_size):
-            needs("redeal_four_sixes_late", "needs a widow or an exchange", "rule_needs_widow_or_exchange")
-        if self.discard_needs_trick and self.partnership:
-            needs("discard_needs_trick", "needs a widow (an individual game)", "rule_needs_widow")
-        question_rules = (
-            "partner_questions",
-            "half_question_lockout",
-            "half_question_with_pair",
-            "half_question_bluff",
-            "full_question_lockout",
-            "half_question_once",
-        )
-        if self.half_questions_repeat and not self.half_question_lockout:
-            needs("half_questions_repeat", "needs half_question_lockout", "rule_needs_half_lockout")
-        asking = [name for name in question_rules if getattr(self, name)]
-        if asking and not self.partnership:
-            problems.append(("partner questions need partnership", "rule_needs_pairs", {"option": asking[0]}))
+        # every option's own needs (its declaration: choices and ``Need``s), in the engine's order
+        for option in OPTION_DOCS.values():
+            value = getattr(self, option.name)
+            if option.choices and value not in option.choices:
+                bad_value(option.name, f"one of {', '.join(option.choices)}")
+            for need in option.needs:
+                if need.ok(self):
+                    continue
+                if need.code == "option_value":
+                    bad_value(option.name, need.text)
+                elif not need.whole:
+                    needs(option.name, need.text, need.code)
+                elif all(message != need.text for message, _, _ in problems):
+                    params = need.params(self) if need.params else {"option": option.name}
+                    problems.append((need.text, need.code, params))
         if problems:
             _, code, params = problems[0]
             raise RuleSetError("; ".join(message for message, _, _ in problems), code, **params)
@@ -576,16 +765,24 @@ class RuleSetError(NotationError):
     """Rule-set options that do not fit together, or an unknown preset or option."""
 
 
-for _f in dataclasses.fields(RuleSet):
-    if _f.init:
-        OPTION_DOCS[_f.name] = Option(
-            _f.name,
-            _f.metadata["doc"],
-            _f.metadata["source"],
-            _f.metadata["house_rule"],
-            _f.default,
-            OPTION_CHOICES.get(_f.name, ()),
-        )
+def _declare(cls) -> None:
+    """Fill OPTION_DOCS from the declarations of the options (the fields of ``cls``)."""
+    OPTION_DOCS.clear()
+    for f in dataclasses.fields(cls):
+        if f.init:
+            declared = {k: f.metadata[k] for k in DECLARED if k in f.metadata}
+            OPTION_DOCS[f.name] = Option(
+                f.name,
+                f.metadata["doc"],
+                f.metadata["source"],
+                f.metadata["house_rule"],
+                f.default,
+                OPTION_CHOICES.get(f.name, ()),
+                **declared,
+            )
+
+
+_declare(RuleSet)
 
 
 PRESETS: dict[str, RuleSet] = {}

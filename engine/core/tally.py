@@ -29,7 +29,7 @@ from .actions import Bid, Raise
 from .cards import ALL_CARDS, NotationError, Rank, Suit
 from .deal import Deal, Declaration
 from .match import Match
-from .rules import RuleSet, format_rules, parse_rules
+from .rules import OPTION_DOCS, RuleSet, format_rules, parse_rules
 from .scoring import DealScore, score_deal
 
 FORMAT = "huutopussi-score-sheet"
@@ -42,28 +42,12 @@ SHEET_FIELDS = {"format", "version", "rules", "players", "sides", "first_dealer"
 DEAL_FIELDS = {"bidder", "bid", "contract", "points", "last_trick", "declarations", "no_tricks", "redeal", "all_pass"}
 HOWS = ("own", "full", "half")
 
-# The house rules that change what a sheet records, which entries it accepts or how it totals; the
-# score sheet page offers only these (docs/score-sheet.md says why the others change nothing on a
-# sheet: they rule the play or the auction's course, which a sheet does not record).
-SHEET_HOUSE_RULES = frozenset(
-    {
-        "six_card_widow",  # the discard a trickless bidder's pile holds
-        "dead_hand",  # what the piles add up to (the dead hand's points are nobody's)
-        "min_bid_off_step",  # which bids are valid
-        "dealer_opens",  # who bids first in the next deal
-        "last_seat_must_open",  # a side below the floor may open; no redeal when all pass
-        "redeal_no_high_cards",  # a redeal may be recorded
-        "redeal_four_sixes",
-        "redeal_four_sixes_late",
-        "floor_skips_and_reopens",  # a side below the floor may have bid after the reopening
-        "no_discard_aces_tens",  # the discard a trickless bidder's pile holds
-        "contract_uses_rounded",  # whether the contract was made
-        "bidder_porvoo",  # a trickless bidder's score
-        "discard_needs_trick",  # a trickless bidder's score
-        "bidder_wins_at_target",  # who wins when several sides reach the target
-        "bidder_wins_ties",  # who wins a tie at the target
-    }
-)
+# The options that change what a sheet records, which entries it accepts or how it totals, each
+# declared with the option (``Option.sheet`` in engine/core/rules.py says why); the score sheet
+# page offers the house rules among them (docs/score-sheet.md says why the others change nothing
+# on a sheet: they rule the play or the auction's course, which a sheet does not record).
+SHEET_OPTIONS = frozenset(name for name, option in OPTION_DOCS.items() if option.sheet)
+SHEET_HOUSE_RULES = frozenset(name for name in SHEET_OPTIONS if OPTION_DOCS[name].house_rule)
 
 # version -> a function that turns a sheet of that version into one of the next version.
 # Version 1 is the first; a change to the format adds its step here and raises VERSION.

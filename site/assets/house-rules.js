@@ -1,8 +1,10 @@
-// The house-rule controls of the play page and the position editor: a <details> with one control
-// per house rule that the chosen preset can use. Which rules exist, their kinds, defaults, choices,
-// labels and explanations, and which apply to each preset, come from the build (the page's
-// #house-rules-data, made by sitebuild.rulespages.house_rule_controls from the engine's options);
-// the engine checks every rule set made here. Rules text is the notation "preset+rule+rule=value".
+// The rule controls of the play page, the position editor and the score sheet: a <details> with one
+// control per option offered at the table (the sources' options and the house rules) that the
+// chosen preset can use, in a group per source and the house rules last. Which options exist, their
+// sources, kinds, defaults, choices, labels, explanations and readings, the groups, which apply to
+// each preset and the preset's own values come from the build (the page's #house-rules-data, made
+// by sitebuild.rulespages.house_rule_controls from the engine's declarations of its options); the
+// engine checks every rule set made here. Rules text is the notation "preset+rule+rule=value".
 import { inSentence } from "./format.js";
 import { catalog, ui } from "./messages.js";
 import { el } from "./puzzle.js";
@@ -25,11 +27,15 @@ function describe(options) {
   });
 }
 
+function isHouseRule(name) {
+  return name in OPTIONS && OPTIONS[name].source === "house";
+}
+
 // The options a game or position changes from its preset, in a sentence or two: the house rules,
-// then any other change (a link may carry them); "" when there are none.
+// then any other change (a source's option, or one a link carries); "" when there are none.
 export function summary(options) {
-  const house = Object.fromEntries(Object.entries(options).filter(([name]) => name in OPTIONS));
-  const other = Object.fromEntries(Object.entries(options).filter(([name]) => !(name in OPTIONS)));
+  const house = Object.fromEntries(Object.entries(options).filter(([name]) => isHouseRule(name)));
+  const other = Object.fromEntries(Object.entries(options).filter(([name]) => !isHouseRule(name)));
   const parts = [];
   if (Object.keys(house).length) parts.push(ui("house_rules_list", { rules: describe(house).join("; ") }));
   if (Object.keys(other).length) parts.push(ui("rules_also_changed", { rules: describe(other).join("; ") }));
@@ -45,7 +51,8 @@ function optionText(name, value) {
 // words (option.also); the one the player chooses (option.edit, the opening minimum) gets its own
 // number field, shown while the rule is on.
 function control(option, id, needs) {
-  const help = el("p", "field-help", option.also ? `${option.text} ${option.also}` : option.text);
+  const words = [option.text, option.reading, option.also].filter(Boolean).join(" ");
+  const help = el("p", "field-help", words);
   help.id = `${id}-help`;
   const label = el("label", "", option.label);
   label.htmlFor = id;
@@ -108,19 +115,29 @@ export class HouseRules {
     this.box.addEventListener("change", () => this.updateCount());
   }
 
-  // Controls for a preset's house rules, set from options ({name: value}; the rest at their
-  // defaults). Options without a control here are kept in the rules text and named.
+  // Controls for a preset's options, in their groups, set from options ({name: value}; the rest at
+  // the preset's own values). Options without a control here are kept in the rules text and named.
   // A rule that needs other options takes them from options when it is on there (they are its own,
   // not kept apart); the chosen value of its number field too.
   show(preset, options = {}) {
     const names = this.names(preset);
     this.needs = (data.needs || {})[preset] || {};
-    this.box.replaceChildren(
-      ...names.map((name) => control(OPTIONS[name], `${this.prefix}-${name}`, this.needs[name])),
-    );
+    this.values = (data.values || {})[preset] || {};
+    const sections = [];
+    for (const group of data.groups || []) {
+      const mine = names.filter((name) => OPTIONS[name].source === group.code);
+      if (!mine.length) continue;
+      const section = el("fieldset", "rule-group");
+      section.dataset.source = group.code;
+      section.append(el("legend", "", group.title));
+      if (group.help) section.append(el("p", "field-help", group.help));
+      section.append(...mine.map((name) => control(OPTIONS[name], `${this.prefix}-${name}`, this.needs[name])));
+      sections.push(section);
+    }
+    this.box.replaceChildren(...sections);
     const own = new Set(names);
     for (const name of names) {
-      this.set(name, name in options ? options[name] : OPTIONS[name].default);
+      this.set(name, name in options ? options[name] : this.initial(name));
       const needs = this.needs[name];
       if (!needs || options[name] !== true) continue;
       const edit = OPTIONS[name].edit;
@@ -142,7 +159,12 @@ export class HouseRules {
     this.show(preset, Object.fromEntries(Object.entries(this.chosen()).filter(([name]) => names.includes(name))));
   }
 
-  // The house rules this page offers for a preset.
+  // An option's value in the chosen preset (the preset's own, or the option's default).
+  initial(name) {
+    return name in (this.values || {}) ? this.values[name] : OPTIONS[name].default;
+  }
+
+  // The options this page offers for a preset.
   names(preset) {
     const names = data.presets[preset] || [];
     return this.sheet ? names.filter((name) => OPTIONS[name].sheet) : names;
@@ -164,19 +186,30 @@ export class HouseRules {
     this.ruleInput(name).parentElement.querySelector(".house-value-input").value = String(value);
   }
 
-  // The house rules chosen: {name: value} for every control away from its default, with the
+  // A control's value as the rules text takes it.
+  value(option) {
+    const input = this.ruleInput(option.name);
+    if (option.kind === "bool") return input.checked;
+    if (option.kind === "int") return input.value.trim() === "" ? this.initial(option.name) : Number(input.value);
+    return input.value;
+  }
+
+  // The controls away from the preset's own values.
+  changed() {
+    return [...this.box.querySelectorAll(".house-rule")]
+      .map((field) => OPTIONS[field.dataset.option])
+      .filter((option) => this.value(option) !== this.initial(option.name));
+  }
+
+  // The options chosen: {name: value} for every control away from the preset's value, with the
   // options a chosen rule needs beside it (its number field's value as typed: the engine checks it).
   chosen() {
     const out = {};
-    for (const field of this.box.querySelectorAll(".house-rule")) {
-      const option = OPTIONS[field.dataset.option];
-      const input = this.ruleInput(option.name);
-      let value = input.value;
-      if (option.kind === "bool") value = input.checked;
-      else if (option.kind === "int") value = value.trim() === "" ? option.default : Number(value);
-      if (value === option.default) continue;
+    for (const option of this.changed()) {
+      const value = this.value(option);
       const needs = (this.needs || {})[option.name];
       if (needs && value === true) {
+        const field = this.ruleInput(option.name).parentElement;
         for (const [need, fixed] of Object.entries(needs)) {
           if (option.edit && need === option.edit.name) {
             const typed = field.querySelector(".house-value-input").value.trim();
@@ -201,7 +234,7 @@ export class HouseRules {
   }
 
   updateCount() {
-    const n = Object.keys(this.chosen()).filter((name) => name in OPTIONS).length;
+    const n = this.changed().length; // the controls changed, not the options a rule sets beside it
     this.count.textContent = n ? ui("house_rules_chosen", { n }) : "";
     this.details.classList.toggle("has-rules", n > 0);
   }

@@ -12,7 +12,7 @@ from test_play import SHOTS, Journey, script
 import build
 from engine.coach.game import step
 from engine.core.rules import parse_rules
-from sitebuild.catalogs import card_label, card_name, fmt, in_sentence
+from sitebuild.catalogs import capfirst, card_label, card_name, fmt, in_sentence
 
 FI = build.load_catalog("fi")
 LABELS = FI["option_labels"]
@@ -339,4 +339,78 @@ def test_the_editor_asks_for_the_dead_hand_while_the_rule_is_on_and_never_shows_
     link.wait_for(state="visible", timeout=60_000)
     position = unquote(re.search(r"&p=([^&]*)", link.get_attribute("href")).group(1))
     assert parse_position(position).dead == dead and "dead:KQJ9.AKQJ9.K.Q" in position
+    assert not v.errors
+
+
+# -- the sources' options at the table (issue 35) --------------------------------------------------
+def also_line(**options) -> str:
+    """The line above the table for a source's options changed (house-rules.js summary)."""
+    return fmt(FI["ui"]["rules_also_changed"], {"rules": "; ".join(listed(n) for n in options)}, FI)
+
+
+def test_a_sources_option_switched_on_in_the_settings_is_in_force_in_this_deal_and_the_next(visit, base_url):
+    """Three players, seed 3, strong drive (Wikibooks' option) switched on in the settings, in the
+    Wikibooks group: the engine plays the deal under it and says so above the table, and the next
+    deal keeps it. The FAQ's rule set starts its first-lead control at its own ace-or-spade lead."""
+    seed, computers = 3, ["easy", "easy"]
+    rules = "three-player+strong_drive"
+    j = Journey(visit, base_url, "fi", 390, 844, mobile=True)
+    page = j.open(seed)
+    page.select_option("#play-level-1", "easy")
+    page.select_option("#play-level-2", "easy")
+    j.press(page.locator("#play-house summary"))
+    group = page.locator('#play-house fieldset.rule-group[data-source="S1"]')
+    assert group.locator("legend").inner_text() == capfirst(FI["sources"]["S1"]["name"])
+    assert group.locator('.house-rule[data-option="strong_drive"]').count() == 1
+    legends = [x.inner_text() for x in page.locator("#play-house fieldset.rule-group > legend").all()]
+    assert legends[-1] == FI["ui"]["house_rules"]  # the house rules last
+    j.press(page.locator("#play-rule-strong_drive"))
+    assert page.locator("#play-house .house-count").inner_text() == fmt(FI["ui"]["house_rules_chosen"], {"n": 1}, FI)
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("button.start"))
+    j.wait_step(before, timeout=180)
+    assert page.locator("#house-info").inner_text() == also_line(strong_drive=True)
+    actions, states, _, final = script(rules, seed, computers)
+    for action in actions:
+        j.act(action)
+    assert j.game.get_attribute("data-phase") == "done"
+    before = j.game.get_attribute("data-step")
+    j.press(page.locator("#result button", has_text=j.ui("play_next")))
+    j.wait_step(before, timeout=120)
+    second = step({"rules": rules, "seed": seed, "computers": computers, "history": final["history"], "action": "next"})
+    assert second["options"] == {"strong_drive": True}  # the engine's rule set for the next deal
+    assert page.locator("#house-info").inner_text() == also_line(strong_drive=True)
+    assert j.game.get_attribute("data-to-move") == str(second["to_move"])
+    # another rule set: its own values are the controls' starting point, and nothing is counted
+    page.locator("#play-settings").click()
+    page.select_option("#play-rules", "faq")
+    assert page.locator("#play-rule-first_lead").input_value() == "ace_then_spade"
+    assert page.locator("#play-rule-porvoo").is_checked()
+    assert page.locator("#play-rule-strong_drive").is_checked()  # the chosen rule stays where it applies
+    assert not j.v.errors
+
+
+def test_a_sources_option_chosen_in_the_editor_goes_into_the_link_and_is_in_force(visit, base_url):
+    v = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    plain = OVERTRUMP.replace("+must_overtrump", "")
+    page = v.open(base_url + "/fi/position/#k=legal-card&p=" + plain)
+    page.locator("#shared .hand button").first.wait_for(timeout=180_000)  # the engine is running
+    page.locator("#ed-house summary").tap()
+    assert not page.locator("#ed-rule-strong_drive").is_checked()
+    page.locator("#ed-rule-strong_drive").tap()
+    page.select_option("#ed-rule-first_lead", "ace_then_spade")
+    page.locator("button.make-link").tap()
+    link = page.locator("#ed-link")
+    link.wait_for(state="visible", timeout=180_000)
+    position = re.search(r"&p=([^&]*)", link.get_attribute("href")).group(1)
+    rules = unquote(position).split("/")[0].removeprefix("rules:")
+    assert parse_rules(rules) == parse_rules("three-player+strong_drive+first_lead=ace_then_spade")
+    link.tap()
+    page.locator("#shared .house-info").wait_for(timeout=60_000)
+    page.wait_for_function("document.querySelector('#ed-rule-strong_drive')?.checked === true", timeout=60_000)
+    assert page.locator("#ed-rule-first_lead").input_value() == "ace_then_spade"
+    value = listed("first_lead", FI["option_values"]["first_lead"]["ace_then_spade"])
+    expected = fmt(FI["ui"]["rules_also_changed"], {"rules": "; ".join([value, listed("strong_drive")])}, FI)
+    assert page.locator("#shared .house-info").inner_text() == expected
+    assert page.locator("#ed-house .house-other").is_hidden()  # each has its control, nothing kept apart
     assert not v.errors

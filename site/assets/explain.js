@@ -16,7 +16,7 @@ function callText(call) {
 
 const SHOWN_TRICKS = 2; // the tricks a line shows at once; the rest open on request
 
-function lineBlock(titleKey, tricks) {
+export function lineBlock(titleKey, tricks) {
   const block = el("div", "line");
   block.append(el("p", "line-title", verdict(titleKey)));
   const list = el("ol", "line-tricks");

@@ -83,6 +83,20 @@ CASES = [
         {"code": "last_trick", "seat": 1, "bonus": 20, "best": "C6"},
     ),
     (
+        "a trick lost either way, given more points",
+        _after("rules:three-player/hands:K6...,A.7..,7.8../lead:1/tricks:5,2,2", "SA", "S7"),
+        _line("SK"),
+        _line("S6"),
+        {"code": "points_saved", "seat": 1, "n": 10, "card": "SK", "points": 4, "best": "S6"},
+    ),
+    (
+        "a trick won either way, fewer points banked",
+        _after("rules:three-player/hands:A9...,7.7..,8.8../lead:1/tricks:5,2,2", "S7", "S8"),
+        _line("S9"),
+        _line("SA"),
+        {"code": "points_banked", "n": 10, "card": "S9", "points": 11, "best": "SA"},
+    ),
+    (
         "a pair never declared",
         _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2"),
         _line("SA", "S7", "S8"),
@@ -138,7 +152,7 @@ def test_the_raise_and_the_bid_from_their_figures():
     assert bid_reasons(100, 150, makes=True) == []
 
 
-YOURS = {"caught", "last_trick", "trick_lost", "raise_high", "raise_low", "bid_high"}  # as play-review.js
+YOURS = {"caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"}  # play-review.js
 
 
 def sentence(reason: dict, cat: dict, place: str = "left", partnership: bool = False) -> str:
@@ -191,3 +205,30 @@ def test_the_finnish_sentences_read_as_written():
         "Parhaallakin pelillä saatte ensimmäisestä tikistä alkaen yhteensä 183 pistettä, joten 205 pisteen sopimus"
         " ei täyty."
     )
+
+
+def test_a_hint_says_why_in_cards_it_can_see():
+    """Seat 0 follows the hints in a seeded three-player game: where a trick-play hint gives a
+    reason, it names only the seat's own cards (the hint's choice and the next best, both legal),
+    was found in at least half of its made-up deals, and comes out the same when asked again."""
+    from engine.coach import game as table
+
+    request = {"rules": "three-player", "seed": 900, "computers": ["normal", "normal"], "history": [[]]}
+    view = table.step(request)
+    reasons = []
+    while "record" not in view:
+        hint = table.hint({**request, "history": view["history"]})["hint"]
+        why = hint["why"]
+        if hint["phase"] != "play":
+            assert why is None
+        elif why is not None:
+            assert 2 * why["count"] >= why["samples"] > 0
+            legal = view["legal"]
+            assert why.get("choice", hint["action"]) == hint["action"]
+            assert all(why[k] in legal for k in ("choice", "other") if k in why)
+            assert why.get("other") != hint["action"]
+            assert set(why) - {"code", "count", "samples", "choice", "other", "suit", "bonus"} == set()
+            assert table.hint({**request, "history": view["history"]})["hint"]["why"] == why
+            reasons.append(why["code"])
+        view = table.step({**request, "history": view["history"], "action": hint["action"]})
+    assert reasons, "some trick-play hint of the deal gives a reason"

@@ -80,6 +80,16 @@ BY_MESSAGE = {
     **{f"ui.why_trick_lost{k}": {"points": POINTS, "n": [1, 3, 9]} for k in ("_you", "_us")},
     **{f"ui.why_{k}": {"n": [1, 3, 9]} for k in ("trumped", "overtaken", "caught_you", "caught_us", "bare_ten_taken")},
     "ui.why_pair_later": {"n": [2, 9]},
+    **{f"ui.why_points_{k}": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
+    **{f"ui.why_points_{k}_one": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
+    # a hint's reason: the deals it was found in, of the HINT_SAMPLES made-up deals drawn
+    **{
+        f"ui.hint_why_{k}": {"samples": [4, 5, 8]}
+        for k in (
+            "trumped overtaken caught_you caught_us pair last_trick_you last_trick_us trick_lost_you"
+            " trick_lost_us points_saved points_banked_you points_banked_us"
+        ).split()
+    },
     **{f"ui.review_figure{k}": {"best": SCORE, "chosen": SCORE} for k in ("_you", "_us")},
     **{f"ui.review_figure_{k}": {"best": FIGURE, "chosen": FIGURE} for k in ("score", "sight")},
     "words.bid": {"bid": POINTS},

@@ -357,6 +357,15 @@ def hint(request: dict) -> dict:
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise GameError("hint: it is not your turn", "not_your_move")
-    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True).to_dict()
+    made = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True)
+    decision = made.to_dict()
     decision["choices"] = decision["choices"][:3]
+    # why, in cards (trick play): the hint's choice against the next best on made-up deals
+    decision["why"] = None
+    if deal.phase == "play" and len(made.choices) > 1:
+        from .reasons import hint_reason
+
+        rng = hint_rng(deal, HUMAN)
+        other = next(c.action for c in made.choices if str(c.action) != str(made.action))
+        decision["why"] = hint_reason(deal, HUMAN, made.action, other, rng)
     return {"hint": decision}

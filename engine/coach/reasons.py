@@ -17,6 +17,8 @@ names (``site/messages``: ``why_<code>``):
   and to the seat's side in the best one;
 * ``trick_lost``: the first trick where the two lines part, won by the other side in the
   learner's line and by the seat's side in the best one (the fallback: always about cards);
+* ``points_saved`` / ``points_banked``: the trick of the choice went to the same side in both
+  lines, the learner's card giving the other side more points or banking fewer on its own;
 * ``bare_ten``: a discard left a ten alone in its suit (and, where it happened, who took it).
 
 Only what the engine's lines show is said: every pattern is checked against the replayed
@@ -26,6 +28,8 @@ review's figures (with best play from the first trick the side takes ``total``).
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.actions import Declare, Discard, Play
@@ -34,6 +38,21 @@ from ..core.deal import Deal
 
 WATCHED = (Rank.ACE, Rank.TEN)  # the cards whose fate a reason tells
 LOOK_AHEAD = 4  # a card lost or caught counts within this many tricks of the choice
+HINT_SAMPLES = 8  # made-up deals on which a hint's reason is looked for
+# the patterns a hint can name (with only what the seat sees), most telling first
+HINT_CODES = {
+    "pair_lost": "pair",
+    "pair_later": "pair",
+    "led_void": "trumped",
+    "trumped": "trumped",
+    "overtaken": "overtaken",
+    "caught": "caught",
+    "last_trick": "last_trick",
+    "trick_lost": "trick_lost",
+    "points_saved": "points_saved",
+    "points_banked": "points_banked",
+}
+HINT_ORDER = ("pair", "trumped", "overtaken", "caught", "last_trick", "trick_lost", "points_saved", "points_banked")
 
 
 @dataclass
@@ -153,10 +172,29 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
             if side_of(a.winner) != ours and side_of(b.winner) == ours and a.points:
                 out.append({"code": "trick_lost", "seat": a.winner, "n": a.number, "points": a.points})
                 break
+    if not out and isinstance(first, Play) and isinstance(better, Play):
+        out += _points_in_trick(mine, other, side_of, ours, first, better)
     for reason in out:
         if isinstance(better, Play):
             reason["best"] = str(better.card)
     return out[:limit]
+
+
+def _points_in_trick(mine: _Line, other: _Line, side_of, ours: int, first: Play, better: Play) -> list[dict]:
+    """The trick of the choice went to the same side in both lines, with fewer points for the
+    seat's side in the learner's: more points given to the other side (``points_saved``: the
+    best card gives less) or fewer banked on a trick of its own (``points_banked``)."""
+    if not (mine.tricks and other.tricks) or mine.tricks[0].number != other.tricks[0].number:
+        return []
+    a, b = mine.tricks[0], other.tricks[0]
+    if side_of(a.winner) != side_of(b.winner) or a.points == b.points:
+        return []
+    params = {"n": a.number, "card": str(first.card), "points": abs(a.points - b.points)}
+    if side_of(a.winner) != ours and a.points > b.points:
+        return [{"code": "points_saved", "seat": a.winner, **params}]
+    if side_of(a.winner) == ours and a.points < b.points:
+        return [{"code": "points_banked", **params}]
+    return []
 
 
 def _caught(mine: _Line, other: _Line, side_of, ours: int):
@@ -209,3 +247,67 @@ def bid_reasons(amount: int, total: int, makes: bool) -> list[dict]:
     """A bid that took the contract: ``total`` what the side takes with best play from the first
     trick, ``makes`` whether that makes the contract."""
     return [] if makes else [{"code": "bid_high", "amount": amount, "total": total}]
+
+
+def quick_line(deal: Deal, side: int) -> list:
+    """The rest of the deal as every player's quick play-out (``normal._quick_move``, every hand
+    known) plays it: the best line's stand-in where its search was cut short, and a hint's lines
+    on made-up deals."""
+    from ..players.normal import _quick_move
+    from ..search.solver import Solver, move_to_action
+
+    position = deal.copy()
+    out = []
+    while not position.is_over:
+        action = move_to_action(_quick_move(Solver(position, max_side=side), position.to_move))
+        position.apply(action)
+        out.append(action)
+    return out
+
+
+def hint_reason(deal: Deal, seat: int, hint, other, rng: random.Random, samples: int = HINT_SAMPLES) -> dict | None:
+    """Why the hint's choice ``hint`` beats the next best ``other`` at trick play, in cards: on
+    made-up deals that fit what ``seat`` has seen (``observe.sample_deals``: it never reads a
+    hidden card), each choice is played on by every player's quick play, and the lines are read
+    as the review reads them (``card_reasons``, the next best as the learner's line). The pattern
+    found most often, if in at least half of the deals, naming only what the seat can see: its
+    own card, the trump it could declare, the two choices; ``count`` of ``samples`` deals."""
+    from ..search.observe import observe, sample_deals
+
+    if deal.phase != "play":
+        return None
+    deals = sample_deals(observe(deal, seat), rng, samples)
+    side = deal.rules.side_of(seat)
+    found: Counter = Counter()
+    example: dict = {}
+    for made_up in deals:
+        lines = []
+        for action in (other, hint):
+            after = made_up.copy()
+            after.apply(action)
+            lines.append([action, *quick_line(after, side)])
+        codes = {}
+        for reason in card_reasons(made_up, seat, *lines, limit=len(HINT_ORDER) + 2):
+            code = HINT_CODES.get(reason["code"])
+            if code in ("trumped", "overtaken") and not (isinstance(other, Play) and reason["card"] == str(other.card)):
+                continue  # only the next best card itself lost is this choice's reason
+            codes.setdefault(code, reason)
+        codes.pop(None, None)
+        for code, reason in codes.items():
+            found[code] += 1
+            example.setdefault(code, reason)
+    if not found:
+        return None
+    code = min(found, key=lambda c: (-found[c], HINT_ORDER.index(c)))
+    if 2 * found[code] < len(deals):
+        return None
+    out = {"code": code, "count": found[code], "samples": len(deals)}
+    if isinstance(hint, Play):
+        out["choice"] = str(hint.card)
+    if isinstance(other, Play):
+        out["other"] = str(other.card)
+    if code == "pair":
+        out.update(suit=example[code]["suit"], bonus=example[code]["bonus"])
+    elif not ("choice" in out and "other" in out):
+        return None  # the sentences of the other patterns name both choices, as cards
+    return out

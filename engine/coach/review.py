@@ -26,6 +26,11 @@ in the individual games the other players are taken together against the seat). 
   against the best defence, and its exact total where the reviewed seat's side is the bidder's
   (where the raise and the discard need it anyway).
 
+Each decision then carries one figure on one basis and is blamed only where the seat could have
+seen the mistake and the figure shows a loss (``Review._judge``); a blamed card or discard gets
+the two lines of play and reasons in cards read from them (``reasons``). The summary is the deal
+as it was played and its best line, never a sum of figures (``Review._summary``).
+
 The work is split into steps (one solver search each, the solver's tables shared between the
 searches of one side) so that the browser can show progress and stop between steps:
 ``Review(record, seat).run(step)``; ``run_all()`` does them all.
@@ -793,7 +798,7 @@ class Review:
         then one line of best play, every hand known), and the reasons read from them."""
         from ..core.actions import parse_action
         from ..search.solver import best_line
-        from .reasons import card_reasons
+        from .reasons import card_reasons, quick_line
 
         number = int(step.ref)
         item = next(i for i in self.items if i[1] == number)
@@ -824,7 +829,7 @@ class Review:
         else:
             partial = not after.is_over
         if partial:  # the search was cut short: the rest by the normal player's quick play
-            moves += _quick_line(after, step.side)
+            moves += quick_line(after, step.side)
         found = {
             "why": card_reasons(before, self.seat, chosen, moves),
             "lines": {"chosen": _shown(before, chosen, self.seat), "best": _shown(before, moves, self.seat)},
@@ -971,21 +976,6 @@ class Review:
             best_makes=bool(making),  # False: no contract on offer is made; holding loses least
         )
         return out
-
-
-def _quick_line(deal: Deal, side: int) -> list:
-    """The rest of the deal as every player's quick play-out (``normal._quick_move``, every hand
-    known) plays it: the best line's stand-in where its search was cut short."""
-    from ..players.normal import _quick_move
-    from ..search.solver import move_to_action
-
-    position = deal.copy()
-    out = []
-    while not position.is_over:
-        action = move_to_action(_quick_move(Solver(position, max_side=side), position.to_move))
-        position.apply(action)
-        out.append(action)
-    return out
 
 
 def _shown(before: Deal, actions, seat: int) -> list[dict]:

@@ -41,9 +41,11 @@ function hintLines(h) {
     const params = { amount: bid.action, raise: h.raise_to, ...figures(bid, samples) };
     lines.push(ui(raised ? "hint_bid_bidder_raised" : "hint_bid_bidder", params));
     lines.push(ui("hint_bid_defender", figures(defend, samples)));
-    lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
+    // the comparison that decides comes right after the choice, the figures behind it after
+    lines.splice(1, 0, ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
     return lines;
   }
+  if (h.why) lines.push(hintReason(h.why)); // why, in cards, before how it was worked out
   const [best, next] = h.choices;
   const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
   lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), assumes, points, rank);
@@ -54,6 +56,10 @@ function hintLines(h) {
   }
   return lines;
 }
+
+// A hint's reason in cards (engine/coach/reasons.py: hint_reason), found on made-up deals.
+const HINT_YOURS = new Set(["caught", "last_trick", "trick_lost", "points_banked"]);
+const hintReason = (w) => (HINT_YOURS.has(w.code) ? yours(`hint_why_${w.code}`, w) : ui(`hint_why_${w.code}`, w));
 
 export async function showHint() {
   const box = $("play-hint");
@@ -66,7 +72,15 @@ export async function showHint() {
     answer = { ok: false };
   }
   if (table.state !== asked) return; // the table moved on meanwhile
-  box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+  const lines = (answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t));
+  // the choice and why first; how it was worked out (made-up deals, figures) one tap away
+  const shown = answer.ok && (answer.hint.why || answer.hint.phase === "auction") ? 2 : 1;
+  if (lines.length > shown + 1) {
+    const method = el("details", "hint-method");
+    method.append(el("summary", "", ui("review_method")), ...lines.splice(shown));
+    lines.push(method);
+  }
+  box.replaceChildren(...lines);
   // a bid or a raise the hint names is one tap away (the engine listed it as legal)
   const action = answer.ok && answer.hint.action;
   if (action && ["auction", "raise"].includes(asked.phase) && asked.legal.includes(action)) {
@@ -173,7 +187,7 @@ export async function startReview() {
 
 // Why a blamed choice was costly, in cards and seats: the engine's reason (engine/coach/reasons.py)
 // worded from the catalog. A seat named is always one of the other side.
-const YOURS = new Set(["caught", "last_trick", "trick_lost", "raise_high", "raise_low", "bid_high"]);
+const YOURS = new Set(["caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"]);
 
 function reasonText(r) {
   const key = `why_${r.code}`;

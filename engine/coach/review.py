@@ -832,7 +832,11 @@ class Review:
             moves += quick_line(after, step.side)
         found = {
             "why": card_reasons(before, self.seat, chosen, moves),
-            "lines": {"chosen": _shown(before, chosen, self.seat), "best": _shown(before, moves, self.seat)},
+            "lines": {
+                "chosen": _shown(before, chosen, self.seat),
+                "best": _shown(before, moves, self.seat),
+                "first": before.tricks_played + 1,  # the number of their first trick in the deal
+            },
         }
         if partial:
             found["best_partial"] = True

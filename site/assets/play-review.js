@@ -4,7 +4,7 @@
 import { startEngine } from "./engine-client.js";
 import { lineBlock } from "./explain.js";
 import { cardSpan } from "./render.js";
-import { ui } from "./messages.js";
+import { ui, verdict } from "./messages.js";
 import { engineRequest, request } from "./play-engine.js";
 import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";
 
@@ -250,10 +250,13 @@ function decisionBlock(d) {
     for (const r of d.why || []) block.append(el("p", "why review-why", reasonText(r)));
     block.append(el("p", "review-figure", figureLine(d)));
     if (d.lines) {
-      // the two lines as cards side by side, as the lessons show them after a wrong answer
+      // the two lines as cards side by side, a tap away, as the lessons show them after a wrong answer
+      const shown = el("details", "lines");
       const lines = el("div", "review-lines");
-      lines.append(lineBlock("line_played", d.lines.chosen), lineBlock("line_review_best", d.lines.best));
-      block.append(lines);
+      const first = d.lines.first ?? 1;
+      lines.append(lineBlock("line_played", d.lines.chosen, first), lineBlock("line_review_best", d.lines.best, first));
+      shown.append(el("summary", "", verdict("line_show")), lines);
+      block.append(shown);
     }
   }
   block.append(...methodBlock(d));

@@ -232,3 +232,18 @@ def test_a_hint_says_why_in_cards_it_can_see():
             reasons.append(why["code"])
         view = table.step({**request, "history": view["history"], "action": hint["action"]})
     assert reasons, "some trick-play hint of the deal gives a reason"
+
+
+def test_a_discard_hint_says_why_from_the_hand():
+    from engine import Discard
+    from engine.coach.reasons import discard_reason
+
+    deal, ten, bare, kept = _discard_deal()
+    assert discard_reason(deal, 0, kept, bare) == {"code": "bare_ten", "card": str(ten)}
+    assert discard_reason(deal, 0, bare, bare) is None
+    # laying the ten away banks its points (they count for the bidder), the next best keeps it
+    others = [c for c in deal.hands[0] if c is not ten and c not in bare.cards]
+    lay = Discard((ten, *others[: deal.rules.widow_size - 1]))
+    keep = Discard(tuple(others[: deal.rules.widow_size]))
+    assert discard_reason(deal, 0, lay, keep) == {"code": "banked", "card": str(ten)}
+    assert discard_reason(deal, 0, keep, lay) is None

@@ -362,10 +362,13 @@ def hint(request: dict) -> dict:
     decision["choices"] = decision["choices"][:3]
     # why, in cards (trick play): the hint's choice against the next best on made-up deals
     decision["why"] = None
-    if deal.phase == "play" and len(made.choices) > 1:
+    others = [c.action for c in made.choices if str(c.action) != str(made.action)]
+    if deal.phase == "play" and others:
         from .reasons import hint_reason
 
-        rng = hint_rng(deal, HUMAN)
-        other = next(c.action for c in made.choices if str(c.action) != str(made.action))
-        decision["why"] = hint_reason(deal, HUMAN, made.action, other, rng)
+        decision["why"] = hint_reason(deal, HUMAN, made.action, others[0], hint_rng(deal, HUMAN))
+    elif deal.phase == "discard" and others:
+        from .reasons import discard_reason
+
+        decision["why"] = discard_reason(deal, HUMAN, made.action, others[0])
     return {"hint": decision}

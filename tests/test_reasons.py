@@ -69,6 +69,13 @@ CASES = [
         {"code": "overtaken", "card": "ST", "by": "SA", "seat": 1, "n": 10, "best": "C6"},
     ),
     (
+        "a ten thrown off suit onto the other side's trick",
+        _after("rules:three-player/hands:.T..6,A.7..,8.8../lead:1/tricks:5,2,2", "SA", "S8"),
+        _line("CT"),
+        _line("H6"),
+        {"code": "thrown", "card": "CT", "by": "SA", "seat": 1, "n": 10, "best": "H6"},
+    ),
+    (
         "a low lead forces the king, the ace catches the ten",
         _after("rules:three-player/hands:A7...,TK...,8.7../lead:0/tricks:5,2,2"),
         _line("SA", "SK", "S8", "S7", "ST", "C7"),
@@ -174,11 +181,12 @@ def test_each_sentence_names_the_cards_and_seats_of_its_lines(lang):
         reason = card_reasons(deal, 0, chosen, best)[0]
         text = sentence(reason, cat)
         cases = {"fi": {"led_void": "ade", "trumped": "gen", "overtaken": "gen"}, "en": {}}[lang]
+        by_case = "ade" if lang == "fi" else "nom"
         if "card" in reason:
             assert card_name(reason["card"], cases.get(reason["code"], "nom"), cat).lower() in text.lower(), text
         if "by" in reason and reason["code"] != "caught":
-            assert card_name(reason["by"], "ade" if lang == "fi" else "nom", cat).lower() in text.lower(), text
-        if reason["code"] in ("trumped", "overtaken", "led_void", "last_trick"):
+            assert card_name(reason["by"], by_case, cat).lower() in text.lower(), text
+        if reason["code"] in ("trumped", "overtaken", "thrown", "led_void", "last_trick"):
             assert cat["ui"]["who_left"] in text, text
         if "suit" in reason:
             assert cat["suits"][reason["suit"]]["gen" if lang == "fi" else "nom"] in text, text

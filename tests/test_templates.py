@@ -78,7 +78,10 @@ BY_MESSAGE = {
     # a review's reasons and figures (engine/coach/reasons.py): a trick's card points, a trick's
     # number, a decision's two figures on one basis (points, a deal score or an average score)
     **{f"ui.why_trick_lost{k}": {"points": POINTS, "n": [1, 3, 9]} for k in ("_you", "_us")},
-    **{f"ui.why_{k}": {"n": [1, 3, 9]} for k in ("trumped", "overtaken", "caught_you", "caught_us", "bare_ten_taken")},
+    **{
+        f"ui.why_{k}": {"n": [1, 3, 9]}
+        for k in ("trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
+    },
     "ui.why_pair_later": {"n": [2, 9]},
     **{f"ui.why_points_{k}": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
     **{f"ui.why_points_{k}_one": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},

@@ -9,6 +9,7 @@ names (``site/messages``: ``why_<code>``):
 * ``led_void``: the seat led an ace or ten, the next opponent could not follow suit and trumped it;
 * ``trumped``: an ace or ten of the seat was trumped by an opponent;
 * ``overtaken``: an ace or ten of the seat was taken by an opponent's higher card of its suit;
+* ``thrown``: an ace or ten of the seat went, off suit, to a trick the other side won;
 * ``caught``: in the best line an opponent's ace or ten falls to the seat's side, and not in the
   learner's;
 * ``pair_lost`` / ``pair_later``: declaring a trump was best now, and in the learner's line the
@@ -151,8 +152,10 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
                 out.append({"code": "led_void", **params})
             elif trumped:
                 out.append({"code": "trumped", **params})
-            else:
+            elif by.suit == card.suit:
                 out.append({"code": "overtaken", **params})
+            else:  # played off suit onto the other side's trick
+                out.append({"code": "thrown", **params})
     caught = _caught(mine, other, side_of, ours)
     if caught is not None:
         trick, card, owner, by = caught

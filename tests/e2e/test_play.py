@@ -325,6 +325,8 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
         assert block.locator(".review-lines .line").count() == 2
         if j.ui("review_estimate") not in block.text_content():
             assert float(block.get_attribute("data-cost")) == bad["cost"]
+    # a blamed choice says why in cards (issue 34), read from the two lines of play
+    assert page.locator("#review .decision.costly .review-why").count() >= 1
     review = page.locator("#review").inner_text()
     assert "puolesi" not in review and "Huutajan puoli" not in review
     assert not j.v.errors

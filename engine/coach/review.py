@@ -525,6 +525,9 @@ class Review:
                 return None
             return self._sight(step, deadline)
         if step.kind == "lines":
+            if nodes == 0 or (deadline is not None and deadline <= time.perf_counter()):
+                self.estimated.add(step.key)  # no budget left: the best line by quick play only
+                nodes = 0
             return self._lines(step, nodes, deadline)
         solver = None
         self._progress = {}
@@ -829,6 +832,7 @@ class Review:
         else:
             partial = not after.is_over
         if partial:  # the search was cut short: the rest by the normal player's quick play
+            self.estimated.add(step.key)
             moves += quick_line(after, step.side)
         found = {
             "why": card_reasons(before, self.seat, chosen, moves),

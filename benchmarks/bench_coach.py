@@ -1,8 +1,8 @@
 """The coach's figures: how strong the normal computer player is, and how fast its moves and the
 deal review are, in CPython and in Pyodide (under Node, as in the browser's worker).
 
-    python benchmarks/bench_coach.py [--parts arena,moves,review,bids] [--deals N] [--reviews N]
-                                     [--move-deals N] [--bid-hands N] [--no-pyodide]
+    python benchmarks/bench_coach.py [--parts arena,moves,review,bids,agreement] [--deals N] [--reviews N]
+                                     [--move-deals N] [--bid-hands N] [--decisions N] [--no-pyodide]
 
 arena   duplicate deals, normal against easy (``engine.players.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
@@ -20,6 +20,10 @@ bids    agreement of the bid hint with play: over 200 seeded three-player hands 
         normal players with seat 0 as the bidder at that bid (its raise its own): how often the
         hint says pass on a hand that makes its contract, with the bid valued as before issue 24
         (at the bid alone, no raise) next to it
+agreement  the hint and the review: seat 0 follows every hint in seeded three-player games
+        against normal players, and the review judges its choices; over 200 unforced decisions,
+        how many the review marks as the hint's, "the hint's choice blamed" (must be 0) and how
+        many are among the best with every hand known
 
 Timings move with the machine's load: compare the Pyodide/CPython ratios from one run.
 """
@@ -239,13 +243,46 @@ def timing(title, jobs, pyodide, unit_steps=False):
             )
 
 
+def hint_agreement(decisions: int) -> dict:
+    """Seat 0 follows every hint (``game.hint``) in seeded three-player games against normal
+    players; the review of each deal then judges its choices, until ``decisions`` unforced
+    decisions are counted: how many the review marks as the hint's choice (its own evaluation by
+    what the seat could see, drawn the same way), how many it blames (must be none: the hint's
+    choice is never blamed) and how many are among the best with every hand known."""
+    from engine.coach import game as table
+    from engine.coach.review import Review
+
+    c = {"decisions": 0, "matched": 0, "blamed": 0, "best": 0, "judged": 0, "deals": 0}
+    seed = 0
+    while c["decisions"] < decisions:
+        request = {"rules": "three-player", "seed": 900 + seed, "computers": ["normal", "normal"], "history": [[]]}
+        view = table.step(request)
+        while "record" not in view:
+            action = table.hint({**request, "history": view["history"]})["hint"]["action"]
+            view = table.step({**request, "history": view["history"], "action": action})
+        review = Review(view["record"], 0).run_all()
+        for d in review["decisions"]:
+            if d["forced"] or c["decisions"] >= decisions:
+                continue
+            c["decisions"] += 1
+            c["matched"] += bool(d["sight"] and d["sight"]["matched"])
+            c["blamed"] += d["blamed"]
+            if d.get("best") is not None and d["kind"] != "raise":
+                c["judged"] += 1
+                c["best"] += d["action"] in d["best"]
+        c["deals"] += 1
+        seed += 1
+    return c
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--parts", default="arena,moves,review,bids")
+    parser.add_argument("--parts", default="arena,moves,review,bids,agreement")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per arena")
     parser.add_argument("--move-deals", type=int, default=6, help="deals whose seat-0 decisions are timed, per preset")
     parser.add_argument("--reviews", type=int, default=20, help="deals reviewed per game")
     parser.add_argument("--bid-hands", type=int, default=200, help="three-player hands for the bid hint")
+    parser.add_argument("--decisions", type=int, default=200, help="seeded decisions for the hint/review agreement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
@@ -276,6 +313,17 @@ def main():
             f"{c['pass_made']} of them on a hand that made the contract as bidder; bid {c['bid']} times, "
             f"{c['bid_lost']} of them lost; valued at the bid alone (before): pass {c['old_pass']} times, "
             f"{c['old_pass_made']} of them on a hand that made it ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+    if "agreement" in parts:
+        started = time.perf_counter()
+        c = hint_agreement(args.decisions)
+        print(
+            f"  the hint and the review over {c['decisions']} seeded decisions ({c['deals']} three-player deals, "
+            f"seat 0 following every hint): the review marks {c['matched']} as the hint's choice; "
+            f"the hint's choice blamed: {c['blamed']}; among the best with every hand known: "
+            f"{c['best']} of {c['judged']} ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
 

@@ -223,9 +223,23 @@ def _print_review(out: dict) -> None:
         if d.get("distinct") is not None and d["compared"] < d["distinct"]:
             line += f" [{d['compared']} of {d['distinct']} distinct choices compared]"
         print(line)
+    for d in out["decisions"]:
+        if d["blamed"]:
+            f = d["figure"]
+            why = "; ".join(r["code"] for r in d.get("why", [])) or "no card pattern found"
+            print(
+                f"blamed: action {d['number']} {d['action']}: best {f['best']}, after it {f['chosen']} "
+                f"({f['unit']}{', estimate' if f['estimate'] else ''}); why: {why}"
+            )
     moments = ", ".join(str(n) for n in out["moments"]) or "none"
-    print(f"cost by what the seat could see: {out['sight_cost']} points (costliest: actions {moments})")
-    print(f"total cost in hindsight: {out['cost']} points")
+    print(f"blamed choices: {out['blamed']} (costliest: actions {moments})")
+    summary = out.get("summary")
+    if summary:
+        made = "made" if summary["made"] else "lost"
+        line = f"as played: seat {summary['bidder']} took {summary['total']} against {summary['contract']} ({made})"
+        if summary["best_total"] is not None:
+            line += f"; the best line from the {summary['best_from'].replace('_', ' ')} took {summary['best_total']}"
+        print(line)
 
 
 MAX_MESSAGE = 300  # characters of an error line

@@ -142,7 +142,7 @@ def test_a_deal_played_by_every_hint_is_marked_as_the_hints_and_blamed_nowhere()
             continue
         assert d["sight"]["matched"], d
         assert d["sight"]["hint"] == d["action"] and d["sight"]["cost"] == 0 and not d["sight"]["blame"]
-    assert review["sight_cost"] == 0 and review["moments"] == []
+    assert review["blamed"] == 0 and review["moments"] == [] and not any(d["blamed"] for d in decisions)
     assert review["hinted"] == sum(1 for d in decisions if not d["forced"])
 
 
@@ -161,13 +161,23 @@ def test_a_choice_against_the_hint_is_scored_by_what_the_seat_could_see():
             assert sight["cost"] == 0 and not sight["blame"]
         elif sight["cost"] is not None:
             assert sight["blame"] == (sight["cost"] >= BLAME_MARGIN)
-    blamed = sorted(
-        (d for d in review["decisions"] if d["sight"] and d["sight"]["blame"]),
-        key=lambda d: (-d["sight"]["cost"], d["number"]),
-    )
+    # blamed: where the seat could see it (the sight blames) and the one figure shows a loss
+    for d in review["decisions"]:
+        f = d["figure"]
+        expected = bool(d["sight"] and d["sight"]["blame"] and f and f["best"] > f["chosen"] and not d["pending"])
+        assert d["blamed"] == expected, d
+        assert d["figure_cost"] == (round(f["best"] - f["chosen"], 1) if expected else None)
+        if f and f["unit"] == "points":  # both numbers on one basis: the solver's, every hand known
+            assert (f["best"], f["chosen"]) == (d["best_total"], d["total"])
+    blamed = sorted((d for d in review["decisions"] if d["blamed"]), key=lambda d: (-d["figure_cost"], d["number"]))
     assert blamed, "the easy player's choices differ from the hints somewhere"
-    assert review["moments"] == [d["number"] for d in blamed[:3]]
-    assert review["sight_cost"] == sum(d["sight"]["cost"] for d in blamed)
+    assert review["moments"] == [d["number"] for d in blamed[:3]] and review["blamed"] == len(blamed)
+    # the summary is the deal's own score, never a sum of the figures
+    score = deal.score().sides[review["summary"]["side"]]
+    assert (review["summary"]["total"], review["summary"]["made"]) == (score.total, score.contract_made)
+    # a blamed card or discard has its lines and, read from them, a reason in cards
+    lined = [d for d in blamed if d["kind"] in ("card", "discard") and "lines" in d]
+    assert lined and all(d["lines"]["chosen"] and d["lines"]["best"] for d in lined)
 
 
 def _hard_records() -> list[str]:

@@ -75,6 +75,26 @@ BY_MESSAGE = {
     # some choices compared (yours at least), fewer than all; a bid is a bid; passes in a row
     "ui.review_some_compared": {"compared": [1, 2], "distinct": [3, 5]},
     "ui.review_some_compared_one": {"distinct": [2, 5]},
+    # a review's reasons and figures (engine/coach/reasons.py): a trick's card points, a trick's
+    # number, a decision's two figures on one basis (points, a deal score or an average score)
+    **{f"ui.why_trick_lost{k}": {"points": POINTS, "n": [1, 3, 9]} for k in ("_you", "_us")},
+    **{
+        f"ui.why_{k}": {"n": [1, 3, 9]}
+        for k in ("trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
+    },
+    "ui.why_pair_later": {"n": [2, 9]},
+    **{f"ui.why_points_{k}": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
+    **{f"ui.why_points_{k}_one": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
+    # a hint's reason: the deals it was found in, of the HINT_SAMPLES made-up deals drawn
+    **{
+        f"ui.hint_why_{k}": {"samples": [4, 5, 8]}
+        for k in (
+            "trumped overtaken caught_you caught_us pair last_trick_you last_trick_us trick_lost_you"
+            " trick_lost_us points_saved points_banked_you points_banked_us"
+        ).split()
+    },
+    **{f"ui.review_figure{k}": {"best": SCORE, "chosen": SCORE} for k in ("_you", "_us")},
+    **{f"ui.review_figure_{k}": {"best": FIGURE, "chosen": FIGURE} for k in ("score", "sight")},
     "words.bid": {"bid": POINTS},
     "words.passes": {"n": ["2 ja 3", "2 and 3"]},
     "score.errors.sheet_players": {"count": [2, 3, 4]},

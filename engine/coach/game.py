@@ -357,6 +357,18 @@ def hint(request: dict) -> dict:
     deal = _replay(rules, seed, history).deal
     if deal.is_over or deal.to_move != HUMAN:
         raise GameError("hint: it is not your turn", "not_your_move")
-    decision = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True).to_dict()
+    made = decide(deal, hint_rng(deal, HUMAN), HUMAN, explain=True)
+    decision = made.to_dict()
     decision["choices"] = decision["choices"][:3]
+    # why, in cards (trick play): the hint's choice against the next best on made-up deals
+    decision["why"] = None
+    others = [c.action for c in made.choices if str(c.action) != str(made.action)]
+    if deal.phase == "play" and others:
+        from .reasons import hint_reason
+
+        decision["why"] = hint_reason(deal, HUMAN, made.action, others[0], hint_rng(deal, HUMAN))
+    elif deal.phase == "discard" and others:
+        from .reasons import discard_reason
+
+        decision["why"] = discard_reason(deal, HUMAN, made.action, others[0])
     return {"hint": decision}

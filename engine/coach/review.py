@@ -26,6 +26,11 @@ in the individual games the other players are taken together against the seat). 
   against the best defence, and its exact total where the reviewed seat's side is the bidder's
   (where the raise and the discard need it anyway).
 
+Each decision then carries one figure on one basis and is blamed only where the seat could have
+seen the mistake and the figure shows a loss (``Review._judge``); a blamed card or discard gets
+the two lines of play and reasons in cards read from them (``reasons``). The summary is the deal
+as it was played and its best line, never a sum of figures (``Review._summary``).
+
 The work is split into steps (one solver search each, the solver's tables shared between the
 searches of one side) so that the browser can show progress and stop between steps:
 ``Review(record, seat).run(step)``; ``run_all()`` does them all.
@@ -331,6 +336,7 @@ class Review:
         self.pool = SolverPool()
         self.items: list[tuple] = []  # (kind, action number, deal before, action, plan)
         self.sight: dict[int, str] = {}  # action number -> the key of its "sight" step
+        self.lines: dict[int, str] = {}  # action number -> the key of its "lines" step
         moments = []  # (number, deal before, action) of the reviewed seat
         self.play_start: Deal | None = None
         deal = final.restart()
@@ -362,7 +368,7 @@ class Review:
         # first results come at once), then the solver's searches from the last trick back (each
         # fills the side's tables for the earlier, dearer ones), then the first trick, then the
         # discard's and the exchange's alternatives (compared with the first trick's value)
-        order = {"sight": 0, "decision": 1, "value": 2, "make": 2, "better": 3}
+        order = {"sight": 0, "decision": 1, "value": 2, "make": 2, "better": 3, "lines": 4}
         self.steps.sort(key=lambda st: (order[st.kind], -st.deal.tricks_played if st.kind == "decision" else 0))
 
     # -- planning: the solver searches the review needs ---------------------------------------
@@ -388,6 +394,12 @@ class Review:
         self.sight[number] = key
         self.steps.append(_Step(key, before, self.side, "sight", action=action))
 
+    def _add_lines(self, number: int, before: Deal, action) -> None:
+        """The lines of play of a choice, worked out last and only if the choice is blamed."""
+        key = f"lines|{number}"
+        self.lines[number] = key
+        self.steps.append(_Step(key, before, self.side, "lines", action=action, ref=str(number)))
+
     def _plan(self, number: int, before: Deal, action) -> None:
         kind = PLAY_KINDS.get(type(action))
         if isinstance(action, (Bid, Pass)):
@@ -400,10 +412,14 @@ class Review:
             forced = len(before.legal_actions()) == 1
             key = None if forced else self._add(before, self.side, "decision", action=action)
             self.items.append((kind, number, before, action, {"key": key}))
+            if not forced:
+                self._add_lines(number, before, action)
         elif isinstance(action, (Discard, Give, Return)):
             # compared with the first trick as it came: not reviewed if the record stops before it
             plan = self._plan_cards(number, before, action) if self.start_key is not None else None
             self.items.append((before.phase, number, before, action, plan))
+            if plan is not None and isinstance(action, Discard):
+                self._add_lines(number, before, action)
         elif isinstance(action, (Hold, Raise)):
             self.items.append(("raise", number, before, action, {}))
 
@@ -508,6 +524,11 @@ class Review:
                 self.unevaluated.add(step.key)  # the review's clock has run out: not evaluated
                 return None
             return self._sight(step, deadline)
+        if step.kind == "lines":
+            if nodes == 0 or (deadline is not None and deadline <= time.perf_counter()):
+                self.estimated.add(step.key)  # no budget left: the best line by quick play only
+                nodes = 0
+            return self._lines(step, nodes, deadline)
         solver = None
         self._progress = {}
         if nodes != 0 and (deadline is None or deadline > time.perf_counter()):
@@ -618,10 +639,7 @@ class Review:
         final = self.final
         rules = final.rules
         decisions = [self._decision(*item) for item in self.items]
-        blamed = sorted(
-            (d for d in decisions if d["sight"] and d["sight"]["blame"]),
-            key=lambda d: (-d["sight"]["cost"], d["number"]),
-        )
+        blamed = sorted((d for d in decisions if d["blamed"]), key=lambda d: (-d["figure_cost"], d["number"]))
         out = {
             "record": self.record,
             "rules": rules.name,
@@ -633,9 +651,9 @@ class Review:
             "widow": [str(c) for c in final.initial_widow],
             "auction": self._auction(),
             "decisions": decisions,
-            "cost": sum(d["cost"] or 0 for d in decisions),  # with every hand known (hindsight)
-            "sight_cost": sum(d["sight"]["cost"] for d in blamed),  # by what the seat could see
-            "moments": [d["number"] for d in blamed[:3]],  # the costliest by what the seat could see
+            "summary": self._summary(decisions),  # the deal as it was played, and its best line
+            "blamed": len(blamed),
+            "moments": [d["number"] for d in blamed[:3]],  # the costliest blamed decisions
             "hinted": sum(1 for d in decisions if d["sight"] and d["sight"]["matched"]),
             "estimates": sum(1 for d in decisions if d.get("estimate")),
             # choices the review's clock left no time to evaluate by what the seat could see
@@ -655,6 +673,35 @@ class Review:
         }
         if final.is_over and not final.redealt:
             out["score"] = final.score().to_dict()
+        return out
+
+    def _summary(self, decisions: list[dict]) -> dict | None:
+        """The deal as it was played (the bidder's side's total and contract, from the deal's own
+        score) and, with every hand known, what the bidder's side takes with best play: from the
+        widow where the reviewed seat discarded (the best discard's line), else from the first
+        trick. Never a sum of the decisions' figures."""
+        start = self.play_start
+        if start is None or start.bidder is None or not self.final.is_over or self.final.redealt:
+            return None
+        rules = start.rules
+        side = rules.side_of(start.bidder)
+        scored = self.final.score().sides[side]
+        out = {
+            "bidder": start.bidder,
+            "side": side,
+            "contract": start.contract,
+            "total": scored.total,
+            "made": scored.contract_made,
+            "best_total": None,
+            "best_from": None,
+            "estimate": False,
+        }
+        discard = next((d for d in decisions if d["kind"] == "discard" and d.get("best_total") is not None), None)
+        if discard is not None:
+            out.update(best_total=discard["best_total"], best_from="widow", estimate=bool(discard.get("estimate")))
+        elif self._start_total() is not None:
+            estimate = self.start_key in self.estimated
+            out.update(best_total=self._start_total(), best_from="first_trick", estimate=estimate)
         return out
 
     def _start_total(self) -> int | None:
@@ -691,6 +738,115 @@ class Review:
         return out
 
     def _decision(self, kind, number, before, action, plan) -> dict:
+        """A decision's figures, its one figure and verdict (``figure``, ``blamed``) and, where
+        blamed, why in cards (``why``) and the two lines of play (``lines``)."""
+        out = self._decision_figures(kind, number, before, action, plan)
+        self._judge(out, before)
+        key = self.lines.get(number)
+        found = self.results.get(key) if key else None
+        if out["blamed"] and found:
+            out.update(why=found["why"], lines=found["lines"])
+            if found.get("best_partial"):
+                out["lines_partial"] = True  # the best line's search was cut short: only its choice
+        return out
+
+    def _judge(self, out: dict, before: Deal) -> None:
+        """One figure per decision, on one basis for both of its numbers (``figure``: ``best``
+        and ``chosen``): with every hand known, the side's points at the end of the deal with
+        best play from here after the best choice and after the one made (cards, declarations,
+        discards, exchanges; ``unit`` "points"), or the deal score of the best contract and of
+        the one named (the raise, "score"); for a bid, the normal player's evaluation by what
+        the seat could see of the hint's choice and of the one made ("sight"). A decision is
+        blamed only where the seat could have seen it (the sight figure blames it: never the
+        hint's own choice) and its figure shows a loss; ``data-cost`` is that loss."""
+        sight = out.get("sight")
+        figure = None
+        if out["kind"] == "bid":
+            if sight and "hint_score" in sight:
+                figure = {"best": sight["hint_score"], "chosen": sight["chosen_score"], "unit": "sight"}
+        elif out["kind"] == "raise":
+            if "value" in out:
+                figure = {"best": out["best_value"], "chosen": out["value"], "unit": "score"}
+        elif out.get("cost") is not None and "total" in out:
+            figure = {"best": out["best_total"], "chosen": out["total"], "unit": "points"}
+        if figure is not None and "estimate" not in figure:
+            figure["estimate"] = bool(out.get("estimate"))
+        blamed = bool(
+            figure is not None
+            and not out.get("pending")
+            and sight
+            and sight["blame"]
+            and not sight["matched"]
+            and figure["best"] > figure["chosen"]
+        )
+        out["figure"] = figure
+        out["blamed"] = blamed
+        out["figure_cost"] = round(figure["best"] - figure["chosen"], 1) if blamed else None
+        if not blamed:
+            return
+        from .reasons import bid_reasons, raise_reasons
+
+        if out["kind"] == "raise":
+            best = out["contract"] if out["best"][0] == "hold" else int(out["best"][0].split(":")[1])
+            made = contract_made(before.rules, out["best_total"], out["contract"])
+            out["why"] = raise_reasons(out["contract"], best, out["best_total"], made)
+        elif out["kind"] == "bid" and out.get("won"):
+            auction = self._auction()
+            if auction and not auction["pending"] and auction["best_total"] is not None:
+                out["why"] = bid_reasons(out["amount"], auction["best_total"], auction["can_make"])
+
+    def _lines(self, step: _Step, nodes: int | None, deadline: float | None):
+        """A blamed choice's two lines from its position: the learner's (the deal as it was played
+        from there) and the best one (the best choice, the hint's where it is among the best,
+        then one line of best play, every hand known), and the reasons read from them."""
+        from ..core.actions import parse_action
+        from ..search.solver import best_line
+        from .reasons import card_reasons, quick_line
+
+        number = int(step.ref)
+        item = next(i for i in self.items if i[1] == number)
+        out = self._decision_figures(*item)
+        self._judge(out, step.deal)
+        if not out["blamed"] or not out.get("best"):
+            return None
+        before = step.deal
+        hint = out["sight"]["hint"]
+        best = parse_action(hint if hint in out["best"] else out["best"][0])
+        chosen = [a for _, a in self.final.history[number - 1 :]]
+        after = before.copy()
+        after.apply(best)
+        moves = [best]
+        while after.phase == "raise":  # the best discard keeps the contract (points decide)
+            after.apply(Hold())
+            moves.append(Hold())
+        partial = False
+        if not after.is_over and nodes != 0:
+            solver = self.pool.solver(after, step.side)
+            solver.set_budget(nodes, deadline)
+            try:
+                moves += [parse_action(m["action"]) for m in best_line(solver, solver.value())]
+            except SearchCut:
+                partial = True
+            finally:
+                self.nodes += solver.nodes if nodes is None else min(solver.nodes, nodes)
+        else:
+            partial = not after.is_over
+        if partial:  # the search was cut short: the rest by the normal player's quick play
+            self.estimated.add(step.key)
+            moves += quick_line(after, step.side)
+        found = {
+            "why": card_reasons(before, self.seat, chosen, moves),
+            "lines": {
+                "chosen": _shown(before, chosen, self.seat),
+                "best": _shown(before, moves, self.seat),
+                "first": before.tricks_played + 1,  # the number of their first trick in the deal
+            },
+        }
+        if partial:
+            found["best_partial"] = True
+        return found
+
+    def _decision_figures(self, kind, number, before, action, plan) -> dict:
         out = {"number": number, "kind": kind, "action": str(action), "forced": False, "cost": None}
         key = self.sight.get(number)
         out["sight"] = self.results.get(key) if key else None  # by what the seat could see
@@ -828,6 +984,34 @@ class Review:
             best_makes=bool(making),  # False: no contract on offer is made; holding loses least
         )
         return out
+
+
+def _shown(before: Deal, actions, seat: int) -> list[dict]:
+    """A line as the lessons show it (``puzzles.position.tricks_of``: trick by trick, seats by
+    their place at the table of ``seat``), from its first trick-play move."""
+    from ..core.seats import seat_places
+    from ..puzzles.position import tricks_of
+
+    position = before.copy()
+    actions = list(actions)
+    while actions and position.phase != "play":
+        position.apply(actions.pop(0))
+    start = position.copy()
+    moves = []
+    for action in actions:
+        moves.append({"seat": position.to_move, "action": str(action)})
+        position.apply(action)
+    tricks = tricks_of(start, moves) if moves else []
+    rules = before.rules
+    theirs = seat_places(rules.players, rules.partnership, start.to_move)  # tricks_of's view
+    mine = seat_places(rules.players, rules.partnership, seat)
+    place = dict(zip(theirs, mine))
+    for trick in tricks:
+        for entry in trick["calls"] + trick["declared"] + trick["plays"]:
+            entry["place"] = place[entry["place"]]
+        if trick["winner"] is not None:
+            trick["winner"] = place[trick["winner"]]
+    return tricks
 
 
 def _tricks(deal: Deal) -> list[dict]:

@@ -16,15 +16,17 @@ function callText(call) {
 
 const SHOWN_TRICKS = 2; // the tricks a line shows at once; the rest open on request
 
-function lineBlock(titleKey, tricks) {
+// `first`: the number of the line's first trick in the deal (the deal review's lines start mid-deal)
+export function lineBlock(titleKey, tricks, first = 1) {
   const block = el("div", "line");
   block.append(el("p", "line-title", verdict(titleKey)));
   const list = el("ol", "line-tricks");
   const rest = el("ol", "line-tricks");
-  rest.start = SHOWN_TRICKS + 1;
+  list.start = first;
+  rest.start = SHOWN_TRICKS + first;
   for (const [i, trick] of tricks.entries()) {
     const item = el("li", "line-trick");
-    item.append(el("span", "line-label", verdict("line_trick", { n: i + 1 })));
+    item.append(el("span", "line-label", verdict("line_trick", { n: i + first })));
     for (const call of trick.calls) item.append(el("span", "line-call", callText(call)));
     // a trump a question or its answer declared (a declaration of one's own is its call above)
     for (const d of trick.declared.filter((x) => x.how !== "own")) {

@@ -2,8 +2,9 @@
 // seat) and the review of a finished deal (op "review", one solver search per message), which
 // runs in a second worker so that the table stays responsive; it is stopped when a new deal starts.
 import { startEngine } from "./engine-client.js";
+import { lineBlock } from "./explain.js";
 import { cardSpan } from "./render.js";
-import { ui } from "./messages.js";
+import { ui, verdict } from "./messages.js";
 import { engineRequest, request } from "./play-engine.js";
 import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";
 
@@ -40,9 +41,11 @@ function hintLines(h) {
     const params = { amount: bid.action, raise: h.raise_to, ...figures(bid, samples) };
     lines.push(ui(raised ? "hint_bid_bidder_raised" : "hint_bid_bidder", params));
     lines.push(ui("hint_bid_defender", figures(defend, samples)));
-    lines.push(ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
+    // the comparison that decides comes right after the choice, the figures behind it after
+    lines.splice(1, 0, ui(h.action === "p" ? "hint_bid_pass" : "hint_bid_bid", { bid: signed(bid.score), defend: signed(defend.score) }));
     return lines;
   }
+  if (h.why) lines.push(hintReason(h.why)); // why, in cards, before how it was worked out
   const [best, next] = h.choices;
   const rank = h.phase === "raise" ? ui("hint_rank_raise", { margin: h.raise_margin }) : ui("hint_rank");
   lines.push(ui(h.method === "solver" ? "hint_solver" : "hint_playout", { samples }), assumes, points, rank);
@@ -53,6 +56,10 @@ function hintLines(h) {
   }
   return lines;
 }
+
+// A hint's reason in cards (engine/coach/reasons.py: hint_reason), found on made-up deals.
+const HINT_YOURS = new Set(["caught", "last_trick", "trick_lost", "points_banked"]);
+const hintReason = (w) => (HINT_YOURS.has(w.code) ? yours(`hint_why_${w.code}`, w) : ui(`hint_why_${w.code}`, w));
 
 export async function showHint() {
   const box = $("play-hint");
@@ -65,7 +72,15 @@ export async function showHint() {
     answer = { ok: false };
   }
   if (table.state !== asked) return; // the table moved on meanwhile
-  box.replaceChildren(...(answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t)));
+  const lines = (answer.ok ? hintLines(answer.hint) : [ui("play_error")]).map((t) => el("p", "", t));
+  // the choice and why first; how it was worked out (made-up deals, figures) one tap away
+  const shown = answer.ok && (answer.hint.why || answer.hint.phase === "auction") ? 2 : 1;
+  if (lines.length > shown + 1) {
+    const method = el("details", "hint-method");
+    method.append(el("summary", "", ui("review_method")), ...lines.splice(shown));
+    lines.push(method);
+  }
+  box.replaceChildren(...lines);
   // a bid or a raise the hint names is one tap away (the engine listed it as legal)
   const action = answer.ok && answer.hint.action;
   if (action && ["auction", "raise"].includes(asked.phase) && asked.legal.includes(action)) {
@@ -131,7 +146,9 @@ export async function startReview() {
     },
     "choice secondary",
   );
-  box.replaceChildren(reviewTitle(), el("p", "note", yours("review_assumes")), progress, status, stop, results);
+  const method = el("details", "review-method");
+  method.append(el("summary", "", ui("review_method")), el("p", "note", yours("review_assumes")));
+  box.replaceChildren(reviewTitle(), progress, status, stop, results, method);
   box.scrollIntoView({ block: "nearest" });
   warmReviewer();
   const record = table.state.record;
@@ -168,28 +185,54 @@ export async function startReview() {
   }
 }
 
-// The figure by what you could see (the normal player's own evaluation at that moment, as its
-// hint gives it) and the one in hindsight (every hand known); only the first blames.
-function sightLines(d, contract) {
+// Why a blamed choice was costly, in cards and seats: the engine's reason (engine/coach/reasons.py)
+// worded from the catalog. A seat named is always one of the other side.
+const YOURS = new Set(["caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"]);
+
+function reasonText(r) {
+  const key = `why_${r.code}`;
+  const who = r.seat === undefined ? {} : { who: ui(`who_${table.state.where[r.seat]}`), who_gen: ui(`who_${table.state.where[r.seat]}_gen`) };
+  return YOURS.has(r.code) ? yours(key, { ...r, ...who }) : ui(key, { ...r, ...who });
+}
+
+// A decision's one figure: both numbers on the same basis (engine: Review._judge).
+function figureLine(d) {
+  const f = d.figure;
+  if (f.unit === "points") return yours("review_figure", { best: f.best, chosen: f.chosen });
+  if (f.unit === "score") return ui("review_figure_score", { best: signed(f.best), chosen: signed(f.chosen) });
+  return ui("review_figure_sight", { best: signed(f.best), chosen: signed(f.chosen) });
+}
+
+// How the figures were worked out: one tap away, never first.
+function methodBlock(d) {
+  const method = el("details", "review-method");
+  method.append(el("summary", "", ui("review_method")));
+  if (d.sight && d.sight.assumes) method.append(el("p", "note", ui("review_sight_basis", { samples: d.sight.assumes.samples })));
+  if (d.figure && d.figure.estimate) method.append(el("p", "note review-estimate", ui("review_estimate")));
+  if (d.lines_partial) method.append(el("p", "note", ui("review_lines_partial")));
+  if (d.distinct !== undefined) {
+    const exact = d.compared >= d.distinct;
+    method.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
+    if (d.kind === "give") method.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
+  }
+  return method.children.length > 1 ? [method] : [];
+}
+
+function verdictLine(d, contract) {
   const sight = d.sight;
   // evaluated never (a forced choice), not yet (pending), or not in the review's time (null)
-  if (!sight) return sight === null && !d.forced && !d.pending ? [el("p", "note", ui("review_sight_no_time"))] : [];
-  if (sight.matched) return [el("p", "verdict-line hint-match", ui("review_hint_match"))];
+  if (!sight) return sight === null && !d.pending ? el("p", "note", ui("review_sight_no_time")) : null;
+  if (sight.matched) return el("p", "verdict-line hint-match", ui("review_hint_match"));
   const hint = choiceName(sight.hint, contract);
-  if (sight.cost === null) return [el("p", "note", ui("review_sight_unscored", { hint }))];
-  const lines = [];
-  if (sight.blame) lines.push(el("p", "verdict-line sight-blame", yours("review_sight_blame", { cost: sight.cost, hint })));
-  else if (sight.cost > 0) lines.push(el("p", "verdict-line sight-fine", ui("review_sight_close", { cost: sight.cost, hint })));
-  else lines.push(el("p", "verdict-line sight-fine", ui("review_sight_equal", { hint })));
-  if (sight.assumes) lines.push(el("p", "note", ui("review_sight_basis", { samples: sight.assumes.samples })));
-  return lines;
+  if (sight.cost === null) return el("p", "note", ui("review_sight_unscored", { hint }));
+  if (d.blamed) return el("p", "verdict-line sight-blame", ui("review_blamed", { hint }));
+  return el("p", "verdict-line sight-fine", ui("review_not_blamed", { hint }));
 }
 
 function decisionBlock(d) {
-  const blamed = Boolean(d.sight && d.sight.blame);
-  const block = el("div", `decision ${blamed ? "costly" : "fine"}`);
-  block.dataset.cost = String(d.cost ?? 0); // in hindsight
-  block.dataset.sightCost = String(d.sight && d.sight.cost !== null ? d.sight.cost : 0);
+  const block = el("div", `decision ${d.blamed ? "costly" : "fine"}`);
+  block.dataset.decision = d.kind;
+  block.dataset.cost = d.blamed ? String(d.figure_cost) : ""; // the figure's loss, empty when not blamed
   block.dataset.number = String(d.number);
   const contract = d.kind === "raise" ? (d.held ?? d.contract) : table.state.contract; // "hold" keeps the bid
   block.append(el("p", "choice-made", ui("review_choice", { choice: choiceName(d.action, contract) })));
@@ -197,32 +240,26 @@ function decisionBlock(d) {
     block.append(el("p", "", ui("review_forced")));
     return block;
   }
-  block.append(...sightLines(d, contract));
+  const verdictNode = verdictLine(d, contract);
+  if (verdictNode) block.append(verdictNode);
   if (d.pending) {
     block.append(el("p", "note review-pending", ui("review_pending")));
     return block;
   }
-  if (d.cost === null) return block;
-  const hindsight = el("div", "hindsight");
-  if (d.kind === "raise") {
-    const best = d.best[0] === "hold" ? d.contract : d.best[0].slice(6);
-    const line = d.best_makes ? yours("review_raise", { total: d.best_total, best }) : yours("review_raise_none", { total: d.best_total, held: d.held });
-    hindsight.append(el("p", "", line));
-    hindsight.append(el("p", "", d.cost > 0 ? ui("review_raise_cost", { cost: d.cost }) : ui("review_fine")));
-  } else if (d.cost > 0) {
-    hindsight.append(el("p", "", yours("review_cost", { cost: d.cost })));
-    hindsight.append(el("p", "", yours("review_cost_detail", { best: d.best_total, total: d.total })));
-    hindsight.append(el("p", "", ui("review_best", { choices: d.best.map((a) => choiceName(a, contract)).join("; ") })));
-  } else {
-    hindsight.append(el("p", "", ui("review_fine")));
+  if (d.blamed) {
+    for (const r of d.why || []) block.append(el("p", "why review-why", reasonText(r)));
+    block.append(el("p", "review-figure", figureLine(d)));
+    if (d.lines) {
+      // the two lines as cards side by side, a tap away, as the lessons show them after a wrong answer
+      const shown = el("details", "lines");
+      const lines = el("div", "review-lines");
+      const first = d.lines.first ?? 1;
+      lines.append(lineBlock("line_played", d.lines.chosen, first), lineBlock("line_review_best", d.lines.best, first));
+      shown.append(el("summary", "", verdict("line_show")), lines);
+      block.append(shown);
+    }
   }
-  if (d.estimate) hindsight.append(el("p", "note review-estimate", ui("review_estimate")));
-  if (d.distinct !== undefined) {
-    const exact = d.compared >= d.distinct;
-    hindsight.append(el("p", "note", exact ? ui("review_all_compared", { distinct: d.distinct }) : ui("review_some_compared", { compared: d.compared, distinct: d.distinct })));
-    if (d.kind === "give") hindsight.append(el("p", "note", ui("review_returns", { returns: d.returns_compared })));
-  }
-  block.append(hindsight);
+  block.append(...methodBlock(d));
   return block;
 }
 
@@ -230,11 +267,19 @@ function renderReview(box, review) {
   box.replaceChildren();
   const decisions = review.decisions;
   const finished = review.done === review.steps;
-  const sightDone = decisions.every((d) => d.forced || d.sight !== null);
-  if (sightDone) {
-    box.append(el("p", "review-total", review.sight_cost > 0 ? yours("review_sight_total", { cost: review.sight_cost }) : ui("review_sight_perfect")));
+  // the deal as it was played (its own score), then its best line: never a sum of figures
+  const summary = review.summary;
+  if (summary) {
+    const lines = [saySide(`review_played_${summary.made ? "made" : "lost"}`, summary.side, { contract: summary.contract, total: summary.total })];
+    if (finished && summary.best_total !== null && summary.side === review.side) {
+      lines.push(yours(summary.best_from === "widow" ? "review_best_widow" : "review_best_start", { best: summary.best_total }));
+    }
+    box.append(el("p", "review-total", lines.join(" ")));
   }
-  if (finished) box.append(el("p", "review-hindsight", review.cost > 0 ? ui("review_total", { cost: review.cost }) : ui("review_perfect")));
+  if (finished) {
+    const count = review.blamed;
+    box.append(el("p", "review-blamed", count ? ui("review_blamed_count", { count }) : ui("review_blamed_none")));
+  }
   const byNumber = new Map(decisions.map((d) => [d.number, d]));
   const costly = review.moments.map((n) => byNumber.get(n));
   if (costly.length) {
@@ -242,8 +287,8 @@ function renderReview(box, review) {
     const list = el("ol", "costly-list");
     for (const d of costly) {
       const where = d.trick ? ui("review_trick", { n: d.trick }) : ui(`review_kind_${d.kind}`);
-      const params = { where, choice: choiceName(d.action, d.contract ?? table.state.contract), cost: d.sight.cost, hindsight: d.cost };
-      list.append(el("li", "", ui(d.cost !== null && !d.pending ? "review_moment_hindsight" : "review_moment", params)));
+      const params = { where, choice: choiceName(d.action, d.contract ?? table.state.contract), cost: d.figure_cost };
+      list.append(el("li", "", ui("review_moment_figure", params)));
     }
     box.append(list);
   }
@@ -296,7 +341,7 @@ function renderReview(box, review) {
     const cards = el("ul", "trick-line");
     trick.append(cards);
     const mine = decisions.filter((d) => d.trick === number);
-    if (mine.some((d) => d.cost > 0)) trick.classList.add("costly");
+    if (mine.some((d) => d.blamed)) trick.classList.add("costly");
     trick.mine = mine;
     trick.cards = cards;
     replay.append(trick);

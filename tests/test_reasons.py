@@ -1,0 +1,257 @@
+"""Reasons in cards (engine/coach/reasons.py): each pattern found on constructed lines of play,
+and its sentence in both catalogs naming the cards and seats of those lines."""
+
+import pytest
+
+from engine import PRESETS, Deal, parse_action, parse_position
+from engine.coach.reasons import bid_reasons, card_reasons, raise_reasons
+from sitebuild.catalogs import card_name, fmt, load_catalog
+
+
+def _line(*actions):
+    return [parse_action(a) for a in actions]
+
+
+def _after(position, *actions):
+    deal = parse_position(position)
+    for action in actions:
+        deal.apply(parse_action(action))
+    return deal
+
+
+def _discard_deal():
+    """A three-player deal at the discard, seat 0 the bidder, and a discard leaving a ten bare
+    beside one that does not (the first seed that has both)."""
+    from engine import Bid, Pass
+
+    rules = PRESETS["three-player"]
+    for seed in range(200):
+        deal = Deal.new(rules, seed, dealer=2)
+        while deal.phase == "auction":
+            seat = deal.to_move
+            deal.apply(Bid(rules.min_bid) if seat == 0 and Bid(rules.min_bid) in deal.legal_actions() else Pass())
+        if deal.phase != "discard" or deal.to_move != 0:
+            continue
+        hand = deal.hands[0]
+        for ten in (c for c in hand if c.rank.name == "TEN"):
+            suit = [c for c in hand if c.suit == ten.suit and c is not ten]
+            rest = [c for c in hand if c.suit != ten.suit]
+            if 1 <= len(suit) <= rules.widow_size and len(rest) >= rules.widow_size:
+                bare = suit + rest[: rules.widow_size - len(suit)]
+                kept = rest[: rules.widow_size]
+                from engine import Discard
+
+                return deal, ten, Discard(tuple(bare)), Discard(tuple(kept))
+    raise AssertionError("no seed gives a discard that leaves a ten bare")
+
+
+# (name, the position before the choice, the learner's line, the best line, the reason expected)
+CASES = [
+    (
+        "an ace led, the next seat void and trumping",
+        _after("rules:three-player/hands:A8...,.7..9,7.8../lead:0/decl:H1/tricks:5,2,2"),
+        _line("SA", "H9", "S7"),
+        _line("S8", "H9", "S7"),
+        None,
+    ),
+    (
+        "an ace played second, trumped by the third seat",
+        _after("rules:three-player/hands:A8...,.7..9,7.8../lead:2/decl:H1/tricks:5,2,2", "S7"),
+        _line("SA", "H9"),
+        _line("S8", "H9"),
+        {"code": "trumped", "card": "SA", "by": "H9", "seat": 1, "n": 10, "best": "S8"},
+    ),
+    (
+        "a ten led into an ace",
+        _after("rules:three-player/hands:T.6..,A.7..,8.8../lead:0/tricks:5,2,2"),
+        _line("ST", "SA", "S8"),
+        _line("C6", "C7", "C8"),
+        {"code": "overtaken", "card": "ST", "by": "SA", "seat": 1, "n": 10, "best": "C6"},
+    ),
+    (
+        "a ten thrown off suit onto the other side's trick",
+        _after("rules:three-player/hands:.T..6,A.7..,8.8../lead:1/tricks:5,2,2", "SA", "S8"),
+        _line("CT"),
+        _line("H6"),
+        {"code": "thrown", "card": "CT", "by": "SA", "seat": 1, "n": 10, "best": "H6"},
+    ),
+    (
+        "a low lead forces the king, the ace catches the ten",
+        _after("rules:three-player/hands:A7...,TK...,8.7../lead:0/tricks:5,2,2"),
+        _line("SA", "SK", "S8", "S7", "ST", "C7"),
+        _line("S7", "SK", "S8", "ST", "C7", "SA"),
+        {"code": "caught", "card": "ST", "by": "SA", "seat": 1, "n": 11, "best": "S7"},
+    ),
+    (
+        "the last trick given up",
+        _after("rules:faq-pairs/hands:A.6..,7.A..,8..7.,9..8./lead:0/tricks:3,2,1,1"),
+        _line("SA", "S7", "S8", "S9", "C6", "CA", "D7", "D8"),
+        _line("C6", "CA", "D7", "D8", "S7", "S8", "S9", "SA"),
+        {"code": "last_trick", "seat": 1, "bonus": 20, "best": "C6"},
+    ),
+    (
+        "a trick lost either way, given more points",
+        _after("rules:three-player/hands:K6...,A.7..,7.8../lead:1/tricks:5,2,2", "SA", "S7"),
+        _line("SK"),
+        _line("S6"),
+        {"code": "points_saved", "seat": 1, "n": 10, "card": "SK", "points": 4, "best": "S6"},
+    ),
+    (
+        "a trick won either way, fewer points banked",
+        _after("rules:three-player/hands:A9...,7.7..,8.8../lead:1/tricks:5,2,2", "S7", "S8"),
+        _line("S9"),
+        _line("SA"),
+        {"code": "points_banked", "n": 10, "card": "S9", "points": 11, "best": "SA"},
+    ),
+    (
+        "a pair never declared",
+        _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2"),
+        _line("SA", "S7", "S8"),
+        _line("trump:H", "SA", "S7", "S8"),
+        {"code": "pair_lost", "suit": "H", "bonus": 100},
+    ),
+    (
+        "a pair declared a trick late",
+        _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2"),
+        _line("SA", "S7", "S8", "trump:H"),
+        _line("trump:H", "SA", "S7", "S8"),
+        {"code": "pair_later", "suit": "H", "bonus": 100, "n": 10},
+    ),
+]
+
+
+@pytest.mark.parametrize("name,deal,chosen,best,expected", CASES, ids=[c[0] for c in CASES])
+def test_each_pattern_is_found_in_its_lines(name, deal, chosen, best, expected):
+    found = card_reasons(deal, 0, chosen, best)
+    if expected is None:  # the lead into a void: seat 1 is next after seat 0
+        expected = {"code": "led_void", "card": "SA", "by": "H9", "seat": 1, "n": 10, "best": "S8"}
+    assert found[0] == expected
+
+
+def test_nothing_is_said_where_the_lines_show_no_difference():
+    deal = _after("rules:three-player/hands:A8...,.7..9,7.8../lead:0/decl:H1/tricks:5,2,2")
+    line = _line("SA", "H9", "S7")
+    assert card_reasons(deal, 0, line, line) == []
+    # the ace trumped in both lines is no reason to prefer either
+    deal = _after("rules:three-player/hands:A...9,.7..8,7.8../lead:2/decl:H1/tricks:5,2,2", "S7")
+    assert [r["code"] for r in card_reasons(deal, 0, _line("SA", "H8"), _line("SA", "H8"))] == []
+
+
+def test_a_trick_lost_is_the_fallback_and_needs_points():
+    deal = _after("rules:three-player/hands:K6...,Q.7..,J.8../lead:0/tricks:5,2,2")
+    found = card_reasons(deal, 0, _line("S6", "SQ", "SJ"), _line("SK", "SQ", "SJ"))
+    assert found == [{"code": "trick_lost", "seat": 1, "n": 10, "points": 5, "best": "SK"}]
+
+
+def test_a_discard_that_leaves_a_ten_bare():
+    deal, ten, bare, kept = _discard_deal()
+    assert card_reasons(deal, 0, [bare], [kept]) == [{"code": "bare_ten", "card": str(ten)}]
+    assert card_reasons(deal, 0, [kept], [bare]) == []
+
+
+def test_the_raise_and_the_bid_from_their_figures():
+    assert raise_reasons(205, 180, 183, makes=False) == [{"code": "raise_high", "contract": 205, "total": 183}]
+    assert raise_reasons(120, 180, 183, makes=True) == [
+        {"code": "raise_low", "contract": 120, "best": 180, "total": 183}
+    ]
+    assert raise_reasons(180, 180, 183, makes=True) == []
+    assert bid_reasons(165, 150, makes=False) == [{"code": "bid_high", "amount": 165, "total": 150}]
+    assert bid_reasons(100, 150, makes=True) == []
+
+
+YOURS = {"caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"}  # play-review.js
+
+
+def sentence(reason: dict, cat: dict, place: str = "left", partnership: bool = False) -> str:
+    """A reason worded as the play page words it (play-review.js: reasonText)."""
+    key = f"why_{reason['code']}"
+    if reason["code"] in YOURS:
+        key += "_us" if partnership else "_you"
+    params = dict(reason)
+    if "seat" in reason:
+        params.update(who=cat["ui"][f"who_{place}"], who_gen=cat["ui"][f"who_{place}_gen"])
+    return fmt(cat["ui"][key], params, cat)
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_each_sentence_names_the_cards_and_seats_of_its_lines(lang):
+    cat = load_catalog(lang)
+    # what each sentence must name: the card lost or caught, in the case its template uses
+    for _name, deal, chosen, best, _expected in CASES:
+        reason = card_reasons(deal, 0, chosen, best)[0]
+        text = sentence(reason, cat)
+        cases = {"fi": {"led_void": "ade", "trumped": "gen", "overtaken": "gen"}, "en": {}}[lang]
+        by_case = "ade" if lang == "fi" else "nom"
+        if "card" in reason:
+            assert card_name(reason["card"], cases.get(reason["code"], "nom"), cat).lower() in text.lower(), text
+        if "by" in reason and reason["code"] != "caught":
+            assert card_name(reason["by"], by_case, cat).lower() in text.lower(), text
+        if reason["code"] in ("trumped", "overtaken", "thrown", "led_void", "last_trick"):
+            assert cat["ui"]["who_left"] in text, text
+        if "suit" in reason:
+            assert cat["suits"][reason["suit"]]["gen" if lang == "fi" else "nom"] in text, text
+        assert "{" not in text and text[0].isupper() and text.endswith("."), text
+    deal, ten, bare, kept = _discard_deal()
+    text = sentence(card_reasons(deal, 0, [bare], [kept])[0], cat)
+    assert card_name(str(ten), "nom", cat).lower() in text.lower()
+
+
+def test_the_finnish_sentences_read_as_written():
+    cat = load_catalog("fi")
+    trumped = {"code": "trumped", "card": "SA", "by": "H9", "seat": 1, "n": 10}
+    assert sentence(trumped, cat, "right") == (
+        "Oikealla istuva valttasi pelaamasi pataässän herttayhdeksiköllä 10. tikissä."
+    )
+    led = {"code": "led_void", "card": "SA", "by": "H9", "seat": 1, "n": 10}
+    assert sentence(led, cat, "left") == (
+        "Avasit tikin pataässällä. Vasemmalla istuva ei voinut tunnustaa maata ja valttasi sen herttayhdeksiköllä."
+    )
+    assert sentence({"code": "pair_lost", "suit": "H", "bonus": 100}, cat) == (
+        "Olisit voinut ilmoittaa nyt hertan valtiksi (100 pistettä). Pelatussa jaossa et ilmoittanut sitä lainkaan."
+    )
+    assert sentence({"code": "raise_high", "contract": 205, "total": 183}, cat, partnership=True) == (
+        "Parhaallakin pelillä saatte ensimmäisestä tikistä alkaen yhteensä 183 pistettä, joten 205 pisteen sopimus"
+        " ei täyty."
+    )
+
+
+def test_a_hint_says_why_in_cards_it_can_see():
+    """Seat 0 follows the hints in a seeded three-player game: where a trick-play hint gives a
+    reason, it names only the seat's own cards (the hint's choice and the next best, both legal),
+    was found in at least half of its made-up deals, and comes out the same when asked again."""
+    from engine.coach import game as table
+
+    request = {"rules": "three-player", "seed": 900, "computers": ["normal", "normal"], "history": [[]]}
+    view = table.step(request)
+    reasons = []
+    while "record" not in view:
+        hint = table.hint({**request, "history": view["history"]})["hint"]
+        why = hint["why"]
+        if hint["phase"] != "play":
+            assert why is None
+        elif why is not None:
+            assert 2 * why["count"] >= why["samples"] > 0
+            legal = view["legal"]
+            assert why.get("choice", hint["action"]) == hint["action"]
+            assert all(why[k] in legal for k in ("choice", "other") if k in why)
+            assert why.get("other") != hint["action"]
+            assert set(why) - {"code", "count", "samples", "choice", "other", "suit", "bonus"} == set()
+            assert table.hint({**request, "history": view["history"]})["hint"]["why"] == why
+            reasons.append(why["code"])
+        view = table.step({**request, "history": view["history"], "action": hint["action"]})
+    assert reasons, "some trick-play hint of the deal gives a reason"
+
+
+def test_a_discard_hint_says_why_from_the_hand():
+    from engine import Discard
+    from engine.coach.reasons import discard_reason
+
+    deal, ten, bare, kept = _discard_deal()
+    assert discard_reason(deal, 0, kept, bare) == {"code": "bare_ten", "card": str(ten)}
+    assert discard_reason(deal, 0, bare, bare) is None
+    # laying the ten away banks its points (they count for the bidder), the next best keeps it
+    others = [c for c in deal.hands[0] if c is not ten and c not in bare.cards]
+    lay = Discard((ten, *others[: deal.rules.widow_size - 1]))
+    keep = Discard(tuple(others[: deal.rules.widow_size]))
+    assert discard_reason(deal, 0, lay, keep) == {"code": "banked", "card": str(ten)}
+    assert discard_reason(deal, 0, keep, lay) is None

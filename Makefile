@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills clean
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-strategy clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -74,6 +74,11 @@ bench-build: $(VENV)/.installed
 
 bench-drills: $(VENV)/.installed
 	$(PY) benchmarks/bench_drills.py
+
+# the rules of thumb the lessons teach, measured by the engine; writes lessons/measured.json
+# (committed: the build fills the lessons' {measured:NAME} from it and never recomputes it)
+bench-strategy: $(VENV)/.installed
+	$(PY) benchmarks/bench_strategy.py --jobs 2
 
 clean:
 	rm -rf _site dist build/og-cache .cache

@@ -31,6 +31,7 @@ from sitebuild.compress import compress_site
 from sitebuild.fingerprint import Published, check_immutable, publish_assets
 from sitebuild.headers import write_headers
 from sitebuild.lessons import Lesson, load_glossary, load_lessons, load_renames
+from sitebuild.measured import load_measured
 from sitebuild.offline import write_service_worker
 from sitebuild.pages import render_site
 from sitebuild.pyodide import PYODIDE_FILES, copy_pyodide  # noqa: F401
@@ -41,6 +42,7 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
     with step("lessons: reading and checking every puzzle with the engine"):
         lessons = load_lessons(lessons_dir)
         glossary = load_glossary(lessons_dir)
+        measured = load_measured(lessons_dir)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -48,7 +50,8 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
         published = copy_pyodide(out) if with_pyodide else Published()
         publish_assets(ROOT / "site" / "assets", out, published)
     with step("pages, link pictures and answer tables"):
-        render_site(lessons, out, with_pyodide, glossary, published, load_renames(lessons_dir, lessons))
+        renamed = load_renames(lessons_dir, lessons)
+        render_site(lessons, out, with_pyodide, glossary, published, renamed, measured)
         check_immutable(out, published)
     with step("service worker, headers, brotli and gzip copies"):
         write_service_worker(out)

@@ -41,6 +41,7 @@ from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import ASIDE_OPEN, CARDS_OPEN, Lesson, LessonText, lesson_steps, toml_line
 from .manifest import write_manifests
+from .measured import fill_measured
 
 
 def markdown() -> MarkdownIt:
@@ -262,9 +263,11 @@ def render_site(
     glossary: list[dict] = (),
     assets: Published | None = None,
     renamed: dict | None = None,
+    measured: dict | None = None,
 ) -> None:
     """Every page; ``assets`` (from ``fingerprint.publish_assets``) gives the templates' ``asset()``
-    and ``module_script()`` the published names."""
+    and ``module_script()`` the published names; ``measured`` the rules of thumb's figures
+    (``sitebuild.measured``) that fill ``{measured:NAME}`` in the lessons."""
     warning = site_url_warning(SITE_URL)
     if warning:
         print(warning, file=sys.stderr)
@@ -353,6 +356,7 @@ def render_site(
                 for kind, value in step["segments"]:
                     if kind == "md":
                         html = link_glossary(md.render(value, {"catalog": cat}), term_ids, text, "../../glossary/")
+                        html = fill_measured(html, measured or {}, cat, text.path)
                         group.append({"kind": "md", "html": Markup(wrap_tables(html, cat["ui"]["table"]))})
                     else:
                         number += 1

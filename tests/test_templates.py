@@ -109,6 +109,18 @@ BY_MESSAGE = {
     "review.load_failed": {"status": [404, 500]},
     # where in the request the text that cannot be Unicode stands (a place, not a count)
     "errors.not_unicode": {"at": [0, 1, 12]},
+    # a rule of thumb's measured figures (sitebuild/measured.py): an average difference (its
+    # size: "fewer" says the sign), an interval's ends, deals counted (at least 2)
+    **{f"measured.{k}": {"mean": [1, 1.5, 2, 6, 47.5]} for k in ("more", "fewer")},
+    "measured.detail": {
+        "low": [-3.5, 0, 1, 2.2],
+        "high": [1, 1.5, 10],
+        "deals": [2, 48, 160],
+        "better": [0, 1, 5],
+        "worse": [0, 1, 5],
+    },
+    # its two parts, each rendered from the entries above (so checked there)
+    "measured.whole": {"gain": ["gain"], "detail": ["detail"]},
 }
 SUIT_PARAMS = {"suit", "trump", "led"}
 CARD_PARAMS = {"card", "beat", "winner"}

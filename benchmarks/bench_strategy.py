@@ -1,0 +1,337 @@
+"""Rules of thumb measured by the engine (issue 38): for each rule, random seeded deals of the
+three-player game in which it applies, the option the rule picks and the plausible alternative
+both valued by the engine, and the average difference in points with its 95 % interval, how often
+the rule did better and how often worse, and the number of deals.
+
+Every deal is ``Deal.new(three-player, seed)`` with seat 0 dealing, so seat 1 must open the
+auction; it opens (at the bid a rule says, else 40), the others pass, and it takes the widow.
+Every hand is then known to the engine, as in the decision puzzles' sampled deals: the bidder
+plays against the two others together, every card in view (``engine.search.solver``). A deal
+stands for one of the many layouts a player at the table cannot tell apart, so the average over
+many deals is what following the rule is worth when the hidden cards are unknown.
+
+The lessons show the figures (``{measured:NAME}`` in lesson Markdown, filled in by the build from
+``lessons/measured.json``). The build never recomputes them; after a change of the engine or of a
+rule here, regenerate and review the diff:
+
+    .venv/bin/python benchmarks/bench_strategy.py              # all rules, writes lessons/measured.json
+    .venv/bin/python benchmarks/bench_strategy.py --rules NAME --deals 5 --no-write   # a quick look
+
+Each rule keeps its per-deal values (seed, followed, alternative), so a test can replay a few
+deals and compare (``tests/test_measured.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.core.actions import Bid, Discard, Hold, Pass, Play  # noqa: E402
+from engine.core.cards import Rank  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import THREE_PLAYER  # noqa: E402
+from engine.search import estimate  # noqa: E402
+from engine.search.hand_value import hand_estimate  # noqa: E402
+from engine.search.solver import Solver  # noqa: E402
+
+DATA = ROOT / "lessons" / "measured.json"
+BIDDER = 1  # seat 0 deals, so seat 1 opens the auction
+SMALL = (Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX)  # cards worth no points
+
+
+class MeasureError(ValueError):
+    """A measurement that cannot be made (an unknown rule, too few deals where it applies)."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    about: str  # what is compared, for the report
+    deals: int  # how many deals where it applies the full measurement uses
+    measure: Callable[[int], tuple[int, int] | None]  # seed -> (followed, alternative) or None
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(name: str, about: str, deals: int):
+    def register(measure):
+        RULES[name] = Rule(name, about, deals, measure)
+        return measure
+
+    return register
+
+
+# -- the deal up to the first lead -------------------------------------------------------------------
+def won_auction(seed: int, bid: int | None = None) -> Deal:
+    """The deal of ``seed`` after seat 1 has opened at ``bid`` (default the minimum bid), the
+    others have passed and the widow is in seat 1's hand (the discard phase)."""
+    deal = Deal.new(THREE_PLAYER, seed, dealer=0)
+    deal.apply(Bid(bid or THREE_PLAYER.min_bid))
+    while deal.phase == "auction":
+        deal.apply(Pass())
+    return deal
+
+
+def first_lead(seed: int) -> Deal:
+    """The deal of ``seed`` at the bidder's first lead: the discard by the estimates' rule (the
+    cards with the fewest points, never a king or queen of a pair), the contract kept."""
+    return estimate.play_deal(won_auction(seed))
+
+
+def to_come(deal: Deal, side: int) -> int:
+    """The points ``side`` takes from here on, every hand known, the others together against it."""
+    return Solver(deal, max_side=side).value()
+
+
+def total(deal: Deal, side: int) -> int:
+    """What ``side`` ends the deal with: its points so far (the discard included) and those to come."""
+    return estimate.side_has(deal, side) + to_come(deal, side)
+
+
+def _two_leads(deal: Deal, followed, alternative) -> tuple[int, int]:
+    """The points the leader takes from here on after each of two leads (the first value is the
+    second search's guess: the solver proves a value from above fastest)."""
+    side = THREE_PLAYER.side_of(deal.to_move)
+    first = to_come(after(deal, Play(followed)), side)
+    return first, Solver(after(deal, Play(alternative)), max_side=side).value(first)
+
+
+def after(deal: Deal, action) -> Deal:
+    other = deal.copy()
+    other.apply(action)
+    return other
+
+
+def _suit_cards(hand, suit):
+    return [c for c in hand if c.suit == suit]
+
+
+# -- the rules of thumb --------------------------------------------------------------------------------
+@rule(
+    "first-ace-longer-suit",
+    "bidder's first lead with aces in two suits of different length: the ace of the longer suit "
+    "(the others hold fewer of it) against the ace of the shorter one",
+    deals=200,
+)
+def first_ace_longer_suit(seed: int):
+    deal = first_lead(seed)
+    hand = deal.hands[BIDDER]
+    aces = [c for c in hand if c.rank is Rank.ACE]
+    if len(aces) < 2:
+        return None
+    by_length = sorted(aces, key=lambda c: (len(_suit_cards(hand, c.suit)), c.index))
+    short, long_ = by_length[0], by_length[-1]
+    if len(_suit_cards(hand, short.suit)) == len(_suit_cards(hand, long_.suit)):
+        return None
+    return _two_leads(deal, long_, short)
+
+
+@rule(
+    "lead-low-below-ten",
+    "bidder's first lead in a suit of a ten with small cards and no ace: a small card (the ace is out) against the ten",
+    deals=200,
+)
+def lead_low_below_ten(seed: int):
+    deal = first_lead(seed)
+    hand = deal.hands[BIDDER]
+    for suit in range(4):
+        cards = _suit_cards(hand, suit)
+        ranks = {c.rank for c in cards}
+        small = [c for c in cards if c.rank in SMALL]
+        if Rank.TEN in ranks and Rank.ACE not in ranks and small:
+            ten = next(c for c in cards if c.rank is Rank.TEN)
+            low = min(small, key=lambda c: THREE_PLAYER.strength[c.rank])
+            return _two_leads(deal, low, ten)
+    return None
+
+
+@rule(
+    "guard-the-ten",
+    "bidder's discard with a ten and one small card of a suit whose ace is out: keep the small "
+    "card beside the ten against putting it away with the other cheapest cards",
+    deals=160,
+)
+def guard_the_ten(seed: int):
+    deal = won_auction(seed)
+    hand = deal.hands[BIDDER]
+    order = estimate._keep_order(THREE_PLAYER, hand)  # the estimates' discard order
+    for suit in range(4):
+        cards = _suit_cards(hand, suit)
+        if len(cards) == 2 and {c.rank for c in cards} & {Rank.TEN} and any(c.rank in SMALL for c in cards):
+            guard = next(c for c in cards if c.rank in SMALL)
+            rest = [c for c in order if c not in cards]
+            bare = _legal_discard(deal, [guard], rest)
+            guarded = _legal_discard(deal, [], rest)
+            if bare is None or guarded is None:
+                return None
+            side = THREE_PLAYER.side_of(BIDDER)
+            return _made_after(deal, guarded, side), _made_after(deal, bare, side)
+    return None
+
+
+def _legal_discard(deal: Deal, chosen: list, order: list):
+    """``chosen`` and the first cards of ``order`` that make a legal discard, or None."""
+    need = THREE_PLAYER.widow_size - len(chosen)
+    action = Discard(tuple(chosen + order[:need]))
+    return action if deal.why_illegal(action) is None else None
+
+
+def _made_after(deal: Deal, discard: Discard, side: int) -> int:
+    played = after(deal, discard)
+    while played.phase != "play":
+        played.apply(Hold())
+    return total(played, side)
+
+
+def _count(seed: int) -> int:
+    """The opener's count before the widow, rounded down to a bid (``hand_estimate``: 16 for an
+    ace, 10 for a ten with its ace and 6 without, three quarters of a pair's bonus, 10 for the
+    widow)."""
+    deal = Deal.new(THREE_PLAYER, seed, dealer=0)
+    step = THREE_PLAYER.bid_step
+    return hand_estimate(THREE_PLAYER, deal.hands[BIDDER]) // step * step
+
+
+def _bid_scores(seed: int, above: int):
+    """(score bidding the count, score bidding ``above`` more, or less where it is negative) for
+    an opener whose count is at least 50; what the hand makes does not depend on the contract,
+    so one solver answers both (a zero-window search each)."""
+    count = _count(seed)
+    if count < THREE_PLAYER.min_bid + 10:
+        return None
+    deal = estimate.play_deal(won_auction(seed))
+    side = THREE_PLAYER.side_of(BIDDER)
+    solver = Solver(deal, max_side=side)
+    have = estimate.side_has(deal, side)
+
+    def score(contract):  # one zero-window search: does the hand make it?
+        return contract if solver.at_least(contract - have) else -contract
+
+    return score(count), score(count + above)
+
+
+@rule(
+    "bid-the-count",
+    "opener with a count of at least 50 (16 an ace, 10 a ten with its ace, 6 one without, 3/4 of "
+    "a pair, 10 for the widow): the deal score bidding the count against bidding 10 more",
+    deals=240,
+)
+def bid_the_count(seed: int):
+    return _bid_scores(seed, 10)
+
+
+@rule(
+    "bid-under-the-count",
+    "opener with a count of at least 50, as above: the deal score bidding 10 less than the count "
+    "against bidding the count",
+    deals=240,
+)
+def bid_under_the_count(seed: int):
+    found = _bid_scores(seed, -10)
+    return None if found is None else (found[1], found[0])
+
+
+# -- the measurement ---------------------------------------------------------------------------------
+def measure(
+    name: str, deals: int, first_seed: int = 0, max_seeds: int = 20000, budget: float | None = None, done=None
+) -> dict:
+    """The first ``deals`` seeds from ``first_seed`` on where the rule applies, and the summary;
+    with a ``budget`` (seconds), fewer once it is spent (the count says how many). ``done``: the
+    per-deal values of an earlier run of the same rule from ``first_seed``, continued after."""
+    if name not in RULES:
+        raise MeasureError(f"unknown rule {name!r}: choose one of {', '.join(RULES)}")
+    per_deal = list(done or [])
+    seed = per_deal[-1][0] + 1 if per_deal else first_seed
+    stop = None if budget is None else time.perf_counter() + budget
+    while len(per_deal) < deals and (stop is None or time.perf_counter() < stop or len(per_deal) < 2):
+        if seed - first_seed >= max_seeds:
+            raise MeasureError(f"{name}: only {len(per_deal)} of {max_seeds} deals fit the rule")
+        found = RULES[name].measure(seed)
+        if found is not None:
+            per_deal.append([seed, *found])
+        seed += 1
+    return summary(per_deal) | {"seeds_scanned": seed - first_seed, "per_deal": per_deal}
+
+
+def summary(per_deal: list) -> dict:
+    diffs = [f - a for _, f, a in per_deal]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return {
+        "deals": n,
+        "mean": round(mean, 1),
+        "low": round(mean - half, 1),
+        "high": round(mean + half, 1),
+        "better": sum(d > 0 for d in diffs),
+        "worse": sum(d < 0 for d in diffs),
+    }
+
+
+def _run(job):
+    name, deals, budget, done = job
+    start = time.perf_counter()
+    found = measure(name, deals, budget=budget, done=done)
+    return name, {"about": RULES[name].about, **found}, time.perf_counter() - start
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default=",".join(RULES), help="comma-separated rule names")
+    parser.add_argument("--deals", type=int, help="deals per rule (default: each rule's own count)")
+    parser.add_argument("--budget", type=float, help="seconds per rule: stop with fewer deals once spent")
+    parser.add_argument("--resume", action="store_true", help=f"go on from the deals {DATA.name} holds")
+    parser.add_argument("--jobs", type=int, default=1, help="rules measured at once, one process each")
+    parser.add_argument("--no-write", action="store_true", help=f"only print; do not write {DATA.name}")
+    args = parser.parse_args(argv)
+    names = args.rules.split(",")
+    for name in names:
+        if name not in RULES:
+            parser.error(f"unknown rule {name!r}: choose one of {', '.join(RULES)}")
+    print(f"Rules of thumb, three-player game, CPython {platform.python_version()}", flush=True)
+    old = json.loads(DATA.read_text("utf-8"))["rules"] if args.resume and DATA.exists() else {}
+    jobs = []
+    for name in names:
+        same = old.get(name, {}).get("about") == RULES[name].about
+        jobs.append((name, args.deals or RULES[name].deals, args.budget, old[name]["per_deal"] if same else None))
+    if args.jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(args.jobs) as pool:
+            results = pool.imap_unordered(_run, jobs)
+            _report(results, args.no_write)
+    else:
+        _report(map(_run, jobs), args.no_write)
+
+
+def _report(results, no_write: bool) -> None:
+    for name, found, seconds in results:
+        # read afresh before each write: another run may have added its rules meanwhile
+        data = json.loads(DATA.read_text("utf-8")) if DATA.exists() else {"rules": {}}
+        data["rules"][name] = found
+        print(
+            f"{name}: {found['mean']:+.1f} points ({found['low']:+.1f} to {found['high']:+.1f}), "
+            f"better in {found['better']}, worse in {found['worse']} of {found['deals']} deals "
+            f"({found['seeds_scanned']} dealt, {seconds:.0f} s)",
+            flush=True,
+        )
+        if not no_write:
+            data["rules"] = dict(sorted(data["rules"].items()))
+            DATA.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""The committed figures of the rules of thumb (``lessons/measured.json``) are what the measurement
+(benchmarks/bench_strategy.py) gives: each rule's summary from its per-deal values, and a few
+deals measured again give the same values."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import bench_strategy  # noqa: E402
+
+
+# -- the committed data ------------------------------------------------------------------------------
+def committed() -> dict:
+    return json.loads((ROOT / "lessons" / "measured.json").read_text("utf-8"))["rules"]
+
+
+def test_every_rule_of_the_measurement_is_committed_with_its_summary():
+    assert set(committed()) == set(bench_strategy.RULES)
+    for name, data in committed().items():
+        assert data["deals"] == len(data["per_deal"]) >= 20, name
+        summary = bench_strategy.summary(data["per_deal"])
+        assert {k: data[k] for k in summary} == summary, name
+        assert data["about"] == bench_strategy.RULES[name].about
+
+
+@pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count"])
+def test_a_rule_remeasured_on_its_first_deals_gives_the_committed_figures(name):
+    per_deal = committed()[name]["per_deal"]
+    again = bench_strategy.measure(name, 3)
+    assert again["per_deal"] == per_deal[:3]
+
+
+def test_every_measured_figure_in_the_lessons_names_a_committed_rule():
+    used = set()
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        used |= set(re.findall(r"\{measured:([^}]*)\}", path.read_text("utf-8")))
+    assert used, "no lesson shows a measured figure"
+    assert used <= set(committed()), used - set(committed())
+
+
+def test_a_rule_the_lessons_teach_is_supported_by_its_measurement():
+    """A rule the engine does not support is not taught: every rule a lesson shows did better
+    than its alternative on average, with the whole 95 % interval above 0."""
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        for name in re.findall(r"\{measured:([^}]*)\}", path.read_text("utf-8")):
+            figures = committed()[name]
+            assert figures["low"] > 0, f"{path.relative_to(ROOT)}: {name} is not supported: {figures['low']}"

@@ -36,6 +36,7 @@ import testrun
 ROOT = Path(__file__).resolve().parent.parent
 SESSION_CACHE: Path | None = None
 SHARED_SITE: Path | None = None  # the folder of the one site the workers of a parallel run build
+IN_WORKER = False  # a pytest-xdist worker: its tests' reports go to the controller
 
 
 def user_cache() -> Path:
@@ -47,7 +48,8 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    global SESSION_CACHE
+    global SESSION_CACHE, IN_WORKER
+    IN_WORKER = hasattr(config, "workerinput")
     _hypothesis_outside_the_checkout()
     if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
         return  # the caller chose a cache (or "off")
@@ -101,24 +103,11 @@ def pytest_configure_node(node):
     if SHARED_SITE is None:
         SHARED_SITE = Path(tempfile.mkdtemp(prefix="huutopussi-test-site-"))
     node.workerinput["huutopussi_site"] = str(SHARED_SITE)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_testnodedown(node, error):
-    """pytest-xdist, in the controller: a worker's tiers' times join the run's."""
-    output = getattr(node, "workeroutput", {}).get("huutopussi_tiers")
-    if output:
-        testrun.add_worker_tiers(output)
-        testrun.workers += 1
+    testrun.workers += 1
 
 
 def pytest_sessionstart(session):
     testrun.started = time.perf_counter()
-
-
-def pytest_sessionfinish(session):
-    if hasattr(session.config, "workeroutput"):  # a pytest-xdist worker: its times go to the controller
-        session.config.workeroutput["huutopussi_tiers"] = testrun.worker_tiers()
 
 
 @pytest.hookimpl(trylast=True)  # after tests/e2e/conftest.py has marked the browser tests
@@ -165,16 +154,18 @@ def lessons():
     return load_lessons(ROOT / "lessons")
 
 
-# -- the tiers' wall times ------------------------------------------------------------------------------
+# -- the tiers' times ------------------------------------------------------------------------------------
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    start = time.perf_counter()
-    try:
-        return (yield)
-    finally:
-        tier = testrun.tier_of(item)
-        testrun.tier_seconds[tier] += time.perf_counter() - start
-        testrun.tier_tests[tier] += 1
+    item.user_properties.append(("tier", testrun.tier_of(item)))  # in its reports, to whoever sums them
+    return (yield)
+
+
+def pytest_runtest_logreport(report):
+    """Summed where the reports are shown: in this process, or in the controller of a parallel
+    run (also when the run is stopped before the end)."""
+    if not IN_WORKER:
+        testrun.count(report)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -31,22 +31,22 @@ def test_the_run_ends_with_each_tiers_time_and_the_load(monkeypatch):
     assert "load average 1/5/15 min: " in line and f"cores: {testrun.os.cpu_count()}" in line
 
 
-def test_parallel_workers_times_are_summed_and_the_wall_time_follows(monkeypatch):
+def report(tier, when, duration):
+    return types.SimpleNamespace(user_properties=[("tier", tier)], when=when, duration=duration)
+
+
+def test_each_phase_counts_in_its_tier_and_a_test_once_and_the_wall_time_follows(monkeypatch):
     monkeypatch.setattr(testrun, "tier_seconds", dict.fromkeys(testrun.TIERS, 0.0))
     monkeypatch.setattr(testrun, "tier_tests", dict.fromkeys(testrun.TIERS, 0))
-    testrun.add_worker_tiers(
-        {"seconds": {"engine": 60.0, "site": 0.0, "browser": 300.0}, "tests": {"engine": 2, "site": 0, "browser": 1}}
-    )
-    testrun.add_worker_tiers(
-        {"seconds": {"engine": 30.0, "site": 30.0, "browser": 300.0}, "tests": {"engine": 1, "site": 2, "browser": 3}}
-    )
-    assert testrun.worker_tiers() == {
-        "seconds": {"engine": 90.0, "site": 30.0, "browser": 600.0},
-        "tests": {"engine": 3, "site": 2, "browser": 4},
-    }
+    for tier, seconds in (("engine", 60.0), ("engine", 30.0), ("site", 30.0), ("browser", 300.0), ("browser", 300.0)):
+        for when, part in (("setup", 0.25), ("call", 0.5), ("teardown", 0.25)):
+            testrun.count(report(tier, when, seconds * part))
+    testrun.count(types.SimpleNamespace(user_properties=[], when="teardown", duration=5.0))  # not a test of ours
+    assert testrun.tier_seconds == {"engine": 90.0, "site": 30.0, "browser": 600.0}
+    assert testrun.tier_tests == {"engine": 2, "site": 1, "browser": 2}
     line = testrun.summary_line(workers=2, wall_seconds=390.0)
     assert line.startswith(
-        "tiers: engine 1.5 min (3 tests), site 0.5 min (2 tests), browser 10.0 min (4 tests); "
+        "tiers: engine 1.5 min (2 tests), site 0.5 min (1 tests), browser 10.0 min (2 tests); "
         "summed over 2 workers in parallel; wall time of the tests 6.5 min (cores: "
     )
 

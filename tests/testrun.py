@@ -76,7 +76,7 @@ def longest_first(items: list) -> list:
 TIERS = ("engine", "site", "browser")
 tier_seconds = dict.fromkeys(TIERS, 0.0)
 tier_tests = dict.fromkeys(TIERS, 0)
-workers = 0  # pytest-xdist workers whose times were added (0: the tests ran in this process)
+workers = 0  # pytest-xdist workers started (0: the tests ran in this process)
 started: float | None = None  # time.perf_counter() at the start of the session
 
 
@@ -111,16 +111,15 @@ SITE_MODULES = {
 }
 
 
-def add_worker_tiers(output: dict) -> None:
-    """Add what a pytest-xdist worker measured (``worker_tiers``, sent back in its
-    ``workeroutput``) to this process's totals."""
-    for tier in TIERS:
-        tier_seconds[tier] += output["seconds"][tier]
-        tier_tests[tier] += output["tests"][tier]
-
-
-def worker_tiers() -> dict:
-    return {"seconds": dict(tier_seconds), "tests": dict(tier_tests)}
+def count(report) -> None:
+    """Add a test's phase (setup, call or teardown) to its tier, as its report tells (the tier
+    is in ``user_properties``: tests/conftest.py); a test counts once, at its teardown."""
+    tier = dict(report.user_properties).get("tier")
+    if tier not in tier_seconds:
+        return
+    tier_seconds[tier] += report.duration
+    if report.when == "teardown":
+        tier_tests[tier] += 1
 
 
 def summary_line(workers: int = 0, wall_seconds: float | None = None) -> str | None:

@@ -45,15 +45,17 @@ format: $(VENV)/.installed
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-# the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source)
+# the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source),
+# on every core (pytest-xdist: whole files per worker, the browser tests handed out first)
+PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 test: setup lint build
-	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL)
 
 test-fast: $(VENV)/.installed
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m "not browser" $(PARALLEL)
 
 test-slow: setup build
-	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q --runslow
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q --runslow $(PARALLEL)
 
 bench: bench-engine bench-solver bench-site bench-coach
 

@@ -9,11 +9,17 @@
 - ``built_site``: the real site with the Pyodide runtime, built once per session and shared by
   every build, page and browser test. ``make test`` builds ``_site`` first and passes it as
   ``HUUTOPUSSI_SITE=_site``; it is used when it is newer than every source file it is built from,
-  else the session builds its own copy in a temporary folder. Treat it as read-only: a test that
-  changes files builds or copies its own.
+  else the session builds its own copy in a temporary folder (one for all the workers of a
+  parallel run: testrun.build_once). Treat it as read-only: a test that changes files builds or
+  copies its own.
 - ``lessons``: the real lessons, read and checked by the engine once per session.
 - ``--runslow`` runs the deep cross-checks (``make test-slow``).
-- At the end of the run, the wall time of each tier and the machine's load average.
+- Parallel runs (``make test``: pytest-xdist, ``-n auto --dist loadfile``): each worker runs whole
+  files and has its own session fixtures (server on a free port, browser, temporary folders); the
+  workers share the session's build cache and its one built site. The browser tests are handed out
+  first (testrun.longest_first), so that no long file starts last.
+- At the end of the run, the time of each tier (summed over the workers), the tests' wall time and
+  the machine's load average.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ import testrun
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSION_CACHE: Path | None = None
+SHARED_SITE: Path | None = None  # the folder of the one site the workers of a parallel run build
+IN_WORKER = False  # a pytest-xdist worker: its tests' reports go to the controller
 
 
 def user_cache() -> Path:
@@ -40,7 +48,8 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    global SESSION_CACHE
+    global SESSION_CACHE, IN_WORKER
+    IN_WORKER = hasattr(config, "workerinput")
     _hypothesis_outside_the_checkout()
     if os.environ.get("HUUTOPUSSI_BUILD_CACHE"):
         return  # the caller chose a cache (or "off")
@@ -83,9 +92,28 @@ def _hypothesis_outside_the_checkout():
 def pytest_unconfigure(config):
     if SESSION_CACHE is not None:
         shutil.rmtree(SESSION_CACHE, ignore_errors=True)
+    if SHARED_SITE is not None:
+        shutil.rmtree(SHARED_SITE, ignore_errors=True)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist, in the controller: each worker is told where the run's one site is built."""
+    global SHARED_SITE
+    if SHARED_SITE is None:
+        SHARED_SITE = Path(tempfile.mkdtemp(prefix="huutopussi-test-site-"))
+    node.workerinput["huutopussi_site"] = str(SHARED_SITE)
+    testrun.workers += 1
+
+
+def pytest_sessionstart(session):
+    testrun.started = time.perf_counter()
+
+
+@pytest.hookimpl(trylast=True)  # after tests/e2e/conftest.py has marked the browser tests
 def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):
+        items[:] = testrun.longest_first(items)
     if config.getoption("--runslow"):
         return
     skip = pytest.mark.skip(reason="slow: run with --runslow (make test-slow)")
@@ -96,7 +124,7 @@ def pytest_collection_modifyitems(config, items):
 
 # -- the built site ---------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
+def built_site(request, tmp_path_factory) -> Path:
     """The real site (every lesson, with the Pyodide runtime), built once per session: read-only."""
     given = os.environ.get("HUUTOPUSSI_SITE")
     if given:
@@ -107,8 +135,14 @@ def built_site(tmp_path_factory) -> Path:
         print(f"\nHUUTOPUSSI_SITE: {reason}; building the site for this session")
     import build
 
+    def build_into(out: Path) -> None:
+        build.build(out, ROOT / "lessons", with_pyodide=True)
+
+    shared = getattr(request.config, "workerinput", {}).get("huutopussi_site")
+    if shared:  # a pytest-xdist worker: one build for all the workers
+        return testrun.build_once(Path(shared), build_into)
     out = tmp_path_factory.mktemp("built") / "site"
-    build.build(out, ROOT / "lessons", with_pyodide=True)
+    build_into(out)
     return out
 
 
@@ -120,19 +154,22 @@ def lessons():
     return load_lessons(ROOT / "lessons")
 
 
-# -- the tiers' wall times ------------------------------------------------------------------------------
+# -- the tiers' times ------------------------------------------------------------------------------------
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    start = time.perf_counter()
-    try:
-        return (yield)
-    finally:
-        tier = testrun.tier_of(item)
-        testrun.tier_seconds[tier] += time.perf_counter() - start
-        testrun.tier_tests[tier] += 1
+    item.user_properties.append(("tier", testrun.tier_of(item)))  # in its reports, to whoever sums them
+    return (yield)
+
+
+def pytest_runtest_logreport(report):
+    """Summed where the reports are shown: in this process, or in the controller of a parallel
+    run (also when the run is stopped before the end)."""
+    if not IN_WORKER:
+        testrun.count(report)
 
 
 def pytest_terminal_summary(terminalreporter):
-    line = testrun.summary_line()
+    wall = time.perf_counter() - testrun.started if testrun.started is not None else None
+    line = testrun.summary_line(testrun.workers, wall)
     if line:
         terminalreporter.write_line(line)

@@ -3,9 +3,9 @@
 Playwright (Debian's chromium, or Playwright's own browser)."""
 
 import shutil
+import socket
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
@@ -76,11 +76,16 @@ def broken_base_url(site_dir, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
+    """Chromium, which reaches nothing but 127.0.0.1: every other request goes to a proxy that
+    refuses every connection (a port bound here and never listened on), whatever the page or
+    context (the offline tests make contexts of their own)."""
     from playwright.sync_api import sync_playwright
 
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    with sync_playwright() as p:
-        options = {"args": CHROMIUM_ARGS}
+    with socket.socket() as refuse, sync_playwright() as p:
+        refuse.bind(("127.0.0.1", 0))
+        proxy = {"server": f"http://127.0.0.1:{refuse.getsockname()[1]}", "bypass": "<-loopback>,127.0.0.1"}
+        options = {"args": CHROMIUM_ARGS, "proxy": proxy}
         if executable:
             options["executable_path"] = executable
         browser = p.chromium.launch(**options)
@@ -89,25 +94,19 @@ def browser():
 
 
 class Visit:
-    """A fresh browser context that records every request and refuses other origins. The
-    service worker is blocked unless asked for, so that the requests are the page's own (the
-    offline tests make their own contexts)."""
+    """A fresh browser context that records every request (the browser refuses other origins).
+    The service worker is blocked unless asked for, so that the requests are the page's own (the
+    offline tests make their own contexts). Requests are recorded as events, not routed: a route
+    sends every request through this process and turns the browser's cache off, so that each
+    page of a test fetched and compiled the same scripts and the engine's runtime again."""
 
     def __init__(self, browser, **context_options):
         self.requests = []
         self.context = browser.new_context(**{"service_workers": "block", **context_options})
-        self.context.route("**/*", self._route)
+        self.context.on("request", lambda request: self.requests.append(request.url))
         self.page = self.context.new_page()
         self.errors = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def _route(self, route):
-        url = route.request.url
-        self.requests.append(url)
-        if urlparse(url).hostname in ("127.0.0.1",):
-            route.continue_()
-        else:
-            route.abort()
 
     def open(self, url, ready=True):
         """Open a page; with ``ready`` wait until its page script has run (body[data-ready])."""

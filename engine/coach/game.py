@@ -209,7 +209,7 @@ def _points_so_far(deal) -> dict | None:
         return None
     if deal.bidder != HUMAN and deal.discard:
         return None
-    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    seats = rules.seats_of(side)
     points = sum(deal.points[s] for s in seats)
     if rules.discard_needs_trick and deal.tricks[deal.bidder] == 0:
         points -= sum(rules.points[c.rank] for c in deal.discard)  # not counted until the bidder takes a trick

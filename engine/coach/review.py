@@ -91,7 +91,7 @@ def contract_made(rules, total: int, contract: int) -> bool:
 def side_points(deal: Deal, side: int) -> int:
     """What ``side`` has so far: card points taken (the discard included) and bonuses declared."""
     rules = deal.rules
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
+    have = sum(deal.points[s] for s in rules.seats_of(side))
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
@@ -627,7 +627,7 @@ class Review:
             "rules": rules.name,
             "seat": self.seat,
             "side": self.side,
-            "side_seats": [s for s in range(rules.players) if rules.side_of(s) == self.side],
+            "side_seats": rules.seats_of(self.side),
             "all_hands_known": True,
             "hands": [[str(c) for c in h] for h in final.initial_hands],
             "widow": [str(c) for c in final.initial_widow],

@@ -142,7 +142,7 @@ def score_deal(deal) -> DealScore:
         discard_lost = sum(rules.points[c.rank] for c in deal.discard)
     sides = []
     for side in range(n_sides):
-        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = rules.seats_of(side)
         role = "free" if bidder_side is None else ("bidder" if side == bidder_side else "defender")
         card_points = sum(deal.points[s] for s in seats)
         tricks = sum(deal.tricks[s] for s in seats)

@@ -390,7 +390,7 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
         )
     recorded.dead_points = pack - total
     for side, value in enumerate(points):
-        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = rules.seats_of(side)
         recorded.points[seats[0]] = value
         if value and not any(recorded.tricks[s] for s in seats):
             if side == (rules.side_of(recorded.bidder) if recorded.bidder is not None else None) and rules.widow_size:

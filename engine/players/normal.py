@@ -202,7 +202,7 @@ def utility(obs: Observation, contract: int | None, total: float, tricks: int, b
 def side_have(deal: Deal, side: int) -> tuple[int, int]:
     """Points (cards taken, the discard, bonuses declared) and tricks of ``side`` so far."""
     rules = deal.rules
-    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    seats = rules.seats_of(side)
     points = sum(deal.points[s] for s in seats)
     points += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
     if deal.is_over and deal.last_trick_winner in seats:

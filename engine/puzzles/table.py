@@ -112,7 +112,7 @@ def you_seat(spec, deal) -> int:
     seat = spec.get("seat")
     if seat is None:
         side = spec.get("side", 0)
-        return next((s for s in range(deal.rules.players) if deal.rules.side_of(s) == side), 0)
+        return next(iter(deal.rules.seats_of(side)), 0)
     if not isinstance(seat, int) or not 0 <= seat < deal.rules.players:
         raise PuzzleError(f"seat: must be 0 to {deal.rules.players - 1}")
     return seat

@@ -356,7 +356,7 @@ def side_has(deal: Deal, side: int) -> int:
     """Points ``side`` has already: card points taken (the discard included) and the bonuses of
     its declarations."""
     rules = deal.rules
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
+    have = sum(deal.points[s] for s in rules.seats_of(side))
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 

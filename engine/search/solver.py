@@ -1133,7 +1133,7 @@ def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = 
         position=format_position(deal),
         to_move=deal.to_move,
         side=solver.max_side,
-        side_seats=[s for s in range(rules.players) if rules.side_of(s) == solver.max_side],
+        side_seats=rules.seats_of(solver.max_side),
         value=best,
         actions=actions,
         nodes=solver.nodes,
@@ -1161,7 +1161,7 @@ class _ContractSearch:
         rules = deal.rules
         self.solver = solver
         self.bidder = deal.bidder
-        side_seats = [s for s in range(rules.players) if rules.side_of(s) == solver.max_side]
+        side_seats = rules.seats_of(solver.max_side)
         have = sum(deal.points[s] for s in side_seats)
         have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
         self.have = have
@@ -1287,7 +1287,7 @@ def contract_status(deal) -> dict:
     defeating = [] if mover_on_side else sorted(set(every) - set(making), key=order.__getitem__)
     return {
         "bidder_side": side,
-        "side_seats": [s for s in range(rules.players) if rules.side_of(s) == side],
+        "side_seats": rules.seats_of(side),
         "mover_side": "bidder" if mover_on_side else "defender",
         "have": search.have,
         "need": max(search.need(search.flags), 0),

@@ -20,3 +20,61 @@ def test_the_seats_of_each_side_are_the_seats_that_score_for_it(name):
         seen += seats
     assert sorted(seen) == list(range(rules.players))
     assert len(rules.seats_of(0)) == (2 if rules.partnership else 1)
+
+
+def _play_positions(name: str, count: int, seed: int):
+    """Trick-play positions of fresh seeded deals, after a few random cards."""
+    import random
+
+    from engine import Deal
+    from engine.players import random_action
+
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    out = []
+    number = seed * 100
+    while len(out) < count:
+        deal = Deal.new(rules, number, dealer=number % rules.players)
+        number += 1
+        stop = rng.randint(rules.hand_size - 3, rules.hand_size - 1)
+        while not deal.is_over and not (deal.phase == "play" and rules.hand_size - deal.tricks_played <= stop):
+            deal.apply(random_action(deal, rng))
+        if not deal.is_over:
+            out.append(deal)
+    return out
+
+
+@pytest.mark.parametrize("name", ["three-player", "wikibooks-pairs"])
+def test_the_solvers_position_api_moves_as_the_deal_does_and_takes_moves_back(name):
+    from engine.search.solver import Solver, move_to_action
+
+    for deal in _play_positions(name, 4, 7):
+        solver = Solver(deal)
+        seat = solver.seat_to_move()
+        assert seat == deal.to_move
+        before = (solver.snapshot(), list(solver.hands))
+        for move in solver.moves(seat):
+            snap = solver.snapshot()
+            solver.apply_move(move, seat)
+            after = deal.copy().apply(move_to_action(move))
+            if not after.is_over:
+                assert solver.seat_to_move() == after.to_move, move
+            solver.undo_move(move, seat, snap)
+            assert (solver.snapshot(), list(solver.hands)) == before
+
+
+def test_a_solver_given_an_earlier_solvers_tables_shares_them_and_gets_the_same_value():
+    from engine.search.solver import SEARCH_TABLES, Solver
+
+    deal = _play_positions("wikibooks-pairs", 1, 3)[0]
+    first = Solver(deal, max_side=0)
+    value = first.value()
+    tables = first.search_tables()
+    assert sorted(tables) == sorted(SEARCH_TABLES) and tables["tt"]
+    second = Solver(deal, max_side=0, shared=tables)
+    assert second.search_tables()["tt"] is tables["tt"]
+    assert second.value() == value
+    assert second.nodes < first.nodes  # it starts from what the first one proved
+    assert Solver(deal, max_side=0).search_tables()["tt"] == {}
+    with pytest.raises(ValueError, match="shared: the solver's tables are tt"):
+        Solver(deal, max_side=0, shared={"tt": {}})

@@ -100,27 +100,15 @@ class SolverPool:
     about a position for that side, whatever the root of the search, so later searches on the
     same deal start from everything the earlier ones proved."""
 
-    TABLES = (
-        "tt",
-        "relative",
-        "suit_codes",
-        "group_cache",
-        "declaration_cache",
-        "cash_cache",
-        "winner_cache",
-        "killers",
-    )
-
     def __init__(self):
         self.tables: dict[int, dict] = {}
 
     def solver(self, deal: Deal, side: int) -> Solver:
-        solver = Solver(deal, max_side=side)
         shared = self.tables.get(side)
-        if shared is None or len(shared["tt"]) > POOL_ENTRIES:
-            shared = self.tables[side] = {name: getattr(solver, name) for name in self.TABLES}
-        for name, table in shared.items():
-            setattr(solver, name, table)
+        if shared is not None and len(shared["tt"]) > POOL_ENTRIES:
+            shared = None
+        solver = Solver(deal, max_side=side, shared=shared)
+        self.tables[side] = solver.search_tables()
         return solver
 
 
@@ -195,23 +183,23 @@ def _decision_values(solver: Solver, action, progress: dict | None = None) -> di
     from ..search.solver import move_to_action
 
     progress = {} if progress is None else progress
-    seat = solver._to_move()
+    seat = solver.seat_to_move()
     groups = solver.root_moves()
     best = progress["value"] = solver.value()
     made = action_move(action)
-    snap = solver._snapshot()
-    gain = solver._apply(made, seat)
+    snap = solver.snapshot()
+    gain = solver.apply_move(made, seat)
     chosen = progress["chosen"] = gain + solver.value(best - gain)
-    solver._undo(made, seat, snap)
+    solver.undo_move(made, seat, snap)
     best_moves = progress["best"] = []
     for group in groups:
         if made in group:
             good = chosen == best
         else:
-            snap = solver._snapshot()
-            gain = solver._apply(group[0], seat)
+            snap = solver.snapshot()
+            gain = solver.apply_move(group[0], seat)
             good = solver.at_least(best - gain)
-            solver._undo(group[0], seat, snap)
+            solver.undo_move(group[0], seat, snap)
         if good:
             best_moves += [str(move_to_action(m)) for m in group]
     return {"value": best, "chosen": chosen, "best": best_moves}
@@ -251,15 +239,15 @@ def _estimate_decision(deal: Deal, side: int, action) -> dict:
     from ..search.solver import move_to_action
 
     solver = Solver(deal, max_side=side)
-    seat = solver._to_move()
+    seat = solver.seat_to_move()
     made = action_move(action)
     values = []
     for group in solver.root_moves():
         move = made if made in group else group[0]
-        snap = solver._snapshot()
-        gain = solver._apply(move, seat)
+        snap = solver.snapshot()
+        gain = solver.apply_move(move, seat)
         value = gain + play_out(solver)[0]
-        solver._undo(move, seat, snap)
+        solver.undo_move(move, seat, snap)
         values.append((group, value, made in group))
     best = max(v for _, v, _ in values)
     chosen = next(v for _, v, mine in values if mine)

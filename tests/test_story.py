@@ -78,3 +78,76 @@ def test_a_solver_given_an_earlier_solvers_tables_shares_them_and_gets_the_same_
     assert Solver(deal, max_side=0).search_tables()["tt"] == {}
     with pytest.raises(ValueError, match="shared: the solver's tables are tt"):
         Solver(deal, max_side=0, shared={"tt": {}})
+
+
+CONTRACT_RULES = [
+    "three-player",
+    "german",
+    "wikibooks+rounding+contract_uses_rounded",
+    "faq",
+    "faq+porvoo_replaces_contract",
+    "faq+bidder_porvoo=seat_bid",
+    "faq+bidder_porvoo=side_contract",
+    "faq-pairs+bidder_porvoo=seat_contract",
+    "faq-pairs+bidder_porvoo=side_bid",
+    "faq-pairs+porvoo_replaces_contract",
+    "faq-pairs+bidder_needs_card_points+bidder_porvoo=seat_bid",
+]
+
+
+def _finished(rules, seat_tricks: int, partner_tricks: int, card_points: int):
+    """A finished deal (bidder seat 0, every declaration its) whose bidding side took these tricks
+    and card points, the rest to seat 1."""
+    from engine import Deal
+    from engine.core.cards import Suit
+    from engine.core.deal import Declaration
+
+    deal = Deal.new(rules, 1)
+    deal.phase, deal.bidder, deal.bid, deal.contract = "done", 0, rules.min_bid, rules.min_bid
+    deal.tricks_played = rules.hand_size
+    deal.tricks = [0] * rules.players
+    deal.points = [0] * rules.players
+    partner = rules.partner_of(0)
+    deal.tricks[0] = seat_tricks
+    if partner is not None:
+        deal.tricks[partner] = partner_tricks
+    deal.tricks[1] = rules.hand_size - seat_tricks - partner_tricks
+    deal.points[0] = card_points
+    deal.points[1] = 4 * sum(rules.points) - card_points - deal.dead_points
+    deal.last_trick_winner = 1
+    deal.discard = ()
+    deal.declarations = [Declaration(suit, 0) for suit in Suit]
+    return deal
+
+
+@pytest.mark.parametrize("text", CONTRACT_RULES)
+def test_a_contract_fails_exactly_when_a_condition_scoring_names_is_missing(text):
+    from engine.core.rules import parse_rules
+    from engine.core.scoring import CARD_POINTS, SEAT_TRICK, SIDE_TRICK, contract_needs, score_deal
+
+    rules = parse_rules(text)
+    needs = contract_needs(rules)
+    pairs = rules.partner_of(0) is not None
+    for seat_tricks, partner_tricks, card_points in [(1, 0, 10), (0, 1, 10), (0, 0, 10), (1, 0, 0), (0, 0, 0)]:
+        if partner_tricks and not pairs:
+            continue
+        met = {CARD_POINTS} if card_points else set()
+        met |= {SIDE_TRICK} if seat_tricks or partner_tricks else set()
+        met |= {SEAT_TRICK} if seat_tricks else set()
+        deal = _finished(rules, seat_tricks, partner_tricks, card_points)
+        made = score_deal(deal).sides[0].contract_made
+        assert made is (needs <= met), (text, seat_tricks, partner_tricks, card_points, sorted(needs))
+
+
+@pytest.mark.parametrize("text", ["three-player", "german", "wikibooks+rounding+contract_uses_rounded+bid_step=1"])
+def test_the_lowest_making_total_is_the_first_total_scoring_calls_made(text):
+    from engine.core.rules import parse_rules
+    from engine.core.scoring import contract_made, lowest_making_total
+
+    rules = parse_rules(text)
+    for contract in range(rules.min_bid, rules.min_bid + 40):
+        lowest = lowest_making_total(rules, contract)
+        assert contract_made(rules, contract, lowest, True)
+        assert not contract_made(rules, contract, lowest - 1, True)
+        assert all(contract_made(rules, contract, total, True) for total in range(lowest, lowest + 12))
+

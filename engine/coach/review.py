@@ -40,7 +40,7 @@ from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give
 from ..core.cards import Rank
 from ..core.deal import Deal
 from ..core.notation import PositionError, format_position, format_record, parse_record
-from ..core.scoring import round_to_five
+from ..core.scoring import contract_made
 from ..search.solver import SearchCut, Solver
 
 EXACT_LIMIT = 12
@@ -79,13 +79,6 @@ class Budget:
 
 BOUNDED = Budget()
 UNBOUNDED = Budget(None, None, None, None)
-
-
-def contract_made(rules, total: int, contract: int) -> bool:
-    """Does a bidding side with ``total`` points make ``contract``? (compared as ``scoring``
-    does; the rule that a side without card points fails cannot be seen in a total)"""
-    compared = round_to_five(total) if rules.rounding and rules.contract_uses_rounded else total
-    return compared >= contract
 
 
 def side_points(deal: Deal, side: int) -> int:
@@ -675,7 +668,8 @@ class Review:
             return out
         best = self._start_total()
         result = self.results[self.start_key]
-        out.update(best_total=best, can_make=contract_made(rules, best, start.contract) if best is not None else result)
+        can_make = contract_made(rules, start.contract, best, True) if best is not None else result
+        out.update(best_total=best, can_make=can_make)
         return out
 
     def _decision(self, kind, number, before, action, plan) -> dict:
@@ -800,10 +794,10 @@ class Review:
         out["estimate"] = self.start_key in self.estimated
 
         def score(contract):
-            return contract if contract_made(rules, total, contract) else -contract
+            return contract if contract_made(rules, contract, total, True) else -contract
 
         amounts = [held] + [a.amount for a in before.legal_actions() if isinstance(a, Raise)]
-        making = [c for c in amounts if contract_made(rules, total, c)]
+        making = [c for c in amounts if contract_made(rules, c, total, True)]
         best = max(making) if making else held
         out.update(
             exact=not out["estimate"],

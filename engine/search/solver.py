@@ -1178,10 +1178,11 @@ class _ContractSearch:
     table); once every flag is on, the rest is one zero-window search of the solver."""
 
     CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
+    FLAGS = {"card_points": CARD_POINTS, "side_trick": SIDE_TRICK, "seat_trick": SEAT_TRICK}  # by scoring's name
 
     def __init__(self, solver: Solver, deal):
         from ..core.notation import points_taken
-        from ..core.scoring import compared_total
+        from ..core.scoring import contract_needs, lowest_making_total
 
         rules = deal.rules
         self.solver = solver
@@ -1190,10 +1191,7 @@ class _ContractSearch:
         have = sum(deal.points[s] for s in side_seats)
         have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
         self.have = have
-        # the smallest deal total that makes the contract (rounding moves it by 2 at most)
-        self.target = next(
-            t for t in range(deal.contract - 2, deal.contract + 3) if compared_total(rules, t) >= deal.contract
-        )
+        self.target = lowest_making_total(rules, deal.contract)
         unknown_tricks = deal.tricks_played - sum(deal.tricks)
         unknown_points = points_taken(deal) - sum(deal.points)
         side_points = sum(deal.points[s] for s in side_seats)
@@ -1206,13 +1204,8 @@ class _ContractSearch:
         if deal.tricks[deal.bidder] or unknown_tricks:
             flags |= self.SEAT_TRICK
         self.flags = flags
-        self.fatal = 0  # conditions without which the contract is lost
-        if rules.bidder_needs_card_points:
-            self.fatal |= self.CARD_POINTS
-        if rules.bidder_porvoo.startswith("seat"):
-            self.fatal |= self.SEAT_TRICK
-        elif rules.bidder_porvoo != "off" or (rules.porvoo and rules.porvoo_replaces_contract):
-            self.fatal |= self.SIDE_TRICK
+        # conditions without which the contract is lost
+        self.fatal = sum(self.FLAGS[need] for need in contract_needs(rules))
         # the discard counts only after a trick of the bidder's seat
         self.discard = sum(rules.points[c.rank] for c in deal.discard) if rules.discard_needs_trick else 0
         self.watched = self.fatal | (self.SEAT_TRICK if self.discard else 0)

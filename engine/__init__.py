@@ -43,7 +43,7 @@ from .core.actions import (
     parse_action,
 )
 from .core.cards import ALL_CARDS, Card, NotationError, Rank, Suit, format_hand, parse_cards, parse_hand
-from .core.deal import Deal, Declaration
+from .core.deal import Deal, Declaration, Phase
 from .core.notation import PositionError, format_position, format_record, parse_position, parse_record
 from .core.play import IllegalAction, Reason, legal_cards, why_card_illegal, winning_index
 from .core.rules import PRESETS, RuleSet, RuleSetError, parse_rules, preset
@@ -60,6 +60,7 @@ __all__ = [
     "Give",
     "Hold",
     "Pass",
+    "Phase",
     "Play",
     "Raise",
     "Redeal",

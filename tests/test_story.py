@@ -151,3 +151,27 @@ def test_the_lowest_making_total_is_the_first_total_scoring_calls_made(text):
         assert not contract_made(rules, contract, lowest - 1, True)
         assert all(contract_made(rules, contract, total, True) for total in range(lowest, lowest + 12))
 
+
+def test_the_phases_are_a_str_enum_with_their_old_strings():
+    import json
+    import random
+
+    from engine import Deal, Phase
+    from engine.players import random_action
+
+    assert [str(p) for p in Phase] == ["auction", "discard", "give", "return", "raise", "play", "done"]
+    for name in ("three-player", "wikibooks-pairs", "ukrainian"):
+        rules = PRESETS[name]
+        deal = Deal.new(rules, 5)
+        rng = random.Random(5)
+        seen = []
+        while True:
+            assert type(deal.phase) is Phase, (name, deal.phase)
+            if not seen or seen[-1] != deal.phase:
+                seen.append(deal.phase)
+            if deal.is_over:
+                break
+            deal.apply(random_action(deal, rng))
+        assert seen[0] == "auction" and seen[-1] == "done"
+        assert json.loads(json.dumps({"phase": deal.phase})) == {"phase": "done"}
+        assert f"{deal.phase}" == "done"

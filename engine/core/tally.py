@@ -27,7 +27,7 @@ import json
 
 from .actions import Bid, Raise
 from .cards import ALL_CARDS, NotationError, Rank, Suit
-from .deal import Deal, Declaration
+from .deal import Deal, Declaration, Phase
 from .match import Match
 from .rules import RuleSet, format_rules, parse_rules
 from .scoring import DealScore, score_deal
@@ -198,7 +198,7 @@ class RecordedDeal:
     read from a played ``Deal``: per-seat card points and tricks (a seat that took any trick counts
     one: only none or some matters to the rules), the discard, the last trick and the declarations."""
 
-    phase = "done"
+    phase = Phase.DONE
     is_over = True
 
     def __init__(self, rules: RuleSet, dealer: int):

@@ -39,7 +39,7 @@ from math import comb
 
 from ..core.actions import Discard, Give, Play, Return
 from ..core.cards import ALL_CARDS, Card, Rank, sort_cards
-from ..core.deal import Deal
+from ..core.deal import Deal, Phase
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of, why_card_illegal
 
@@ -192,7 +192,7 @@ def _discardable(rules, card: Card) -> bool:
     low = (Rank.SIX, Rank.SEVEN)
     others = [c for c in ALL_CARDS if c.suit != card.suit and c.rank in low][: rules.widow_size - 1]
     probe = Deal(rules, [[card, *others]] + [[] for _ in range(rules.players - 1)], dealer=rules.players - 1)
-    probe.phase, probe.bidder = "discard", 0
+    probe.phase, probe.bidder = Phase.DISCARD, 0
     return probe.why_illegal(Discard((card, *others))) is None
 
 

@@ -10,7 +10,8 @@ no modules import each other in a circle (tests/test_layers.py):
   (trumps and pairs), ``deal`` (the state machine of one deal: auction, widow/exchange, raise,
   tricks, declarations), ``scoring`` (the score breakdown of a deal), ``match`` (a match to 500
   with each source's tie rules), ``notation`` (positions and records as text: the one module that
-  parses and formats them), ``messages``, ``seats``, ``tally`` (the score sheet of a real table)
+  parses and formats them), ``story`` (the story of a deal as events, with who may see each
+  event's cards), ``messages``, ``seats``, ``tally`` (the score sheet of a real table)
 * ``search/``    ``solver`` (perfect-information search), ``estimate`` (values sampled over the
   unseen cards), ``observe`` (what one seat has seen, and made-up deals that agree with it),
   ``hand_value`` (a rough value of a hand), ``memo`` (costly results kept by content)

@@ -175,3 +175,120 @@ def test_the_phases_are_a_str_enum_with_their_old_strings():
         assert seen[0] == "auction" and seen[-1] == "done"
         assert json.loads(json.dumps({"phase": deal.phase})) == {"phase": "done"}
         assert f"{deal.phase}" == "done"
+
+
+# -- the story of a deal (core.story) ----------------------------------------------------------------
+def _played(text: str, seed: int):
+    """Every state of one random deal under ``text``, from the deal to its end."""
+    import random
+
+    from engine import Deal, parse_rules
+    from engine.players import random_action
+
+    rules = parse_rules(text)
+    deal = Deal.new(rules, seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    while True:
+        yield deal
+        if deal.is_over:
+            return
+        deal.apply(random_action(deal, rng))
+
+
+def _event_cards(event) -> set[str]:
+    cards = set(event.cards or ()) | set(event.trick) | ({event.card} if event.card is not None else set())
+    return {str(c) for c in cards}
+
+
+STORY_TEXTS = [
+    "three-player",
+    "three-player+secret_widow",
+    "wikibooks-2p+secret_widow+six_card_widow",
+    "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
+    "faq-pairs",
+    "ukrainian+raise_between_exchange=off",
+    "wikibooks-pairs+half_question_bluff+half_question_with_pair",
+    "wikibooks-2p+dead_hand",
+    "wikibooks-pairs+redeal_four_sixes+redeal_four_sixes_late",
+]
+
+
+@pytest.mark.parametrize("text", STORY_TEXTS)
+def test_a_seats_view_of_the_story_never_holds_a_card_it_could_not_see(text):
+    from test_hidden_cards import may_know
+
+    from engine.core.story import story_for, tell
+
+    hidden = 0
+    for seed in range(3):
+        for deal in _played(text, seed):
+            told = tell(deal)
+            for seat in range(deal.rules.players):
+                view = story_for(deal, seat)
+                assert [e.kind for e in view] == [e.kind for e in told]
+                leaked = set().union(*(_event_cards(e) for e in view)) - may_know(deal, seat)
+                assert not leaked, (text, seed, seat, deal.phase, leaked)
+                hidden += sum(1 for e in view if e.cards is None)
+                assert all(e.count == len(t.cards) for e, t in zip(view, told) if e.cards is None)
+    if "secret_widow" in text or "pairs" in text or text == "three-player":
+        assert hidden  # the story holds cards some seat may not see: the views took them out
+
+
+@pytest.mark.parametrize("text", STORY_TEXTS)
+def test_the_story_tells_every_action_once_and_every_trick_as_the_deal_scored_it(text):
+    from engine.core.story import KINDS, tell
+
+    *_, deal = _played(text, 11)
+    told = tell(deal)
+    assert [(e.seat, e.action) for e in told if e.action is not None] == deal.history
+    assert all(e.kind in KINDS for e in told)
+    rules = deal.rules
+    tricks = [e for e in told if e.kind == "trick"]
+    assert [e.number for e in tricks] == list(range(1, deal.tricks_played + 1))
+    won = [0] * rules.players
+    for e in tricks:
+        won[e.seat] += e.points
+        assert e.points == sum(rules.points[c.rank] for c in e.cards)
+    discarded = [0] * rules.players
+    for e in told:
+        if e.kind == "discard":
+            discarded[e.seat] += sum(rules.points[c.rank] for c in e.cards)
+    assert [w + d for w, d in zip(won, discarded)] == deal.points
+    ends = [e.kind for e in told if e.kind in ("redealt", "no_contract", "contract")]
+    assert len(ends) == 1  # the auction ends once: a redeal, no contract or the contract
+
+
+def test_a_record_table_shows_a_secret_widow_to_the_bidder_alone():
+    from engine.puzzles.table import record_log
+
+    checked = 0
+    for seed in range(12):
+        *_, deal = _played("three-player+secret_widow", seed)
+        if deal.bidder is None:
+            continue
+        widow = [str(c) for c in deal.initial_widow]
+        for seat in range(deal.rules.players):
+            log = record_log(deal, seat)
+            assert log["widow"] == (widow if seat == deal.bidder else [])
+            assert record_log(deal, seat, reveal=True)["widow"] == widow
+        checked += 1
+    assert checked >= 4
+
+
+def test_the_story_of_a_position_starts_at_the_position():
+    from engine import parse_position
+    from engine.core.story import tell
+
+    deal = parse_position("rules:three-player/hands:AK...,76...,T8.../lead:0/bidder:0/bid:50")
+    for card in ("SA", "S7", "S8", "SK"):
+        deal.apply(_play_of(deal, card))
+    told = tell(deal)
+    assert [e.kind for e in told] == ["play", "play", "play", "trick", "play"]
+    assert told[3].seat == 0 and told[3].cards == tuple(a.card for _, a in deal.history[:3])
+    assert told[4].leader == 0 and told[4].trick == () and not told[4].first_trick
+
+
+def _play_of(deal, text):
+    from engine import Card, Play
+
+    return Play(Card.parse(text))

@@ -41,6 +41,7 @@ from ..core.cards import Rank
 from ..core.deal import Deal
 from ..core.notation import PositionError, format_position, format_record, parse_record
 from ..core.scoring import contract_made
+from ..core.story import CALL_KINDS, tell
 from ..search.solver import SearchCut, Solver
 
 EXACT_LIMIT = 12
@@ -814,26 +815,20 @@ class Review:
 
 def _tricks(deal: Deal) -> list[dict]:
     """The tricks as played, for the replay: leader, cards by seat, winner, points, and the
-    declarations, questions and answers made before the lead."""
-    rules = deal.rules
+    declarations, questions and answers made before the lead (``core.story``)."""
     out = []
     current: dict = {"cards": [], "before": []}
-    replay = deal.restart()
-    for mover, action in deal.history:
-        if isinstance(action, Play):
+    for event in tell(deal):
+        if event.kind == "play":
             if not current["cards"]:
-                current["leader"] = mover
-            current["cards"].append({"seat": mover, "card": str(action.card)})
-            replay.apply(action)
-            if len(current["cards"]) == rules.players:
-                current["winner"] = replay.leader
-                current["points"] = sum(rules.points["ATKQJ9876".index(c["card"][1])] for c in current["cards"])
-                out.append(current)
-                current = {"cards": [], "before": []}
-            continue
-        if isinstance(action, (Declare, AskFull, AskHalf, Answer)):
-            current["before"].append({"seat": mover, "action": str(action)})
-        replay.apply(action)
+                current["leader"] = event.seat
+            current["cards"].append({"seat": event.seat, "card": str(event.card)})
+        elif event.kind == "trick":
+            current["winner"], current["points"] = event.seat, event.points
+            out.append(current)
+            current = {"cards": [], "before": []}
+        elif event.kind in CALL_KINDS:
+            current["before"].append({"seat": event.seat, "action": str(event.action)})
     if current["cards"] or current["before"]:
         out.append(current)
     return out

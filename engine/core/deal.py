@@ -120,6 +120,7 @@ class Deal:
         "initial_widow",
         "discard",
         "dead",
+        "origin",
     )
 
     # -- construction ---------------------------------------------------------------------------
@@ -162,6 +163,9 @@ class Deal:
         self._steps: list[Phase] = []
         self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
         self.reopened = False  # house rule floor_skips_and_reopens: the skipped seats' turn came
+        # the position this deal was read from (``notation.parse_position``), before its history;
+        # None for a deal from its start (``restart``)
+        self.origin: Deal | None = None
         banned = self._floor_banned()
         if banned and len(banned) < n:
             for seat in banned:

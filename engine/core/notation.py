@@ -386,6 +386,7 @@ def parse_position(text: str) -> Deal:
                 "ask: only the leader asks, between tricks, and that uses the declaration (declare:used)"
             )
         deal.pending_question = seat
+    deal.origin = deal.copy()  # where the story of the actions applied from here starts
     return deal
 
 

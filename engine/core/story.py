@@ -161,44 +161,39 @@ def tell(deal: Deal) -> list[Event]:
         declared = len(replay.declarations)
         replay._apply_unchecked(action)
         kind = _KIND.get(type(action))
-        event = Event("", mover, action, phase)
+        more: dict = {}
         if isinstance(action, Redeal):
-            event = replace(event, kind="redeal" if replay.redealt else "redeal_failed")
+            kind = "redeal" if replay.redealt else "redeal_failed"
         elif isinstance(action, Bid):
-            event = replace(event, kind=kind, amount=action.amount)
+            more = {"amount": action.amount}
         elif isinstance(action, (Discard, Give, Return)):
             to = None if kind == "discard" else (replay.bidder if kind == "give" else rules.partner_of(mover))
             seen = frozenset({mover} if to is None else {mover, to})
-            event = replace(event, kind=kind, cards=tuple(action.cards), count=len(action.cards), seen_by=seen, to=to)
+            more = {"cards": tuple(action.cards), "count": len(action.cards), "seen_by": seen, "to": to}
         elif isinstance(action, (Raise, Hold)):
-            event = replace(event, kind=kind, amount=replay.contract)
+            more = {"amount": replay.contract}
         elif isinstance(action, Play):
-            event = replace(
-                event,
-                kind=kind,
-                cards=(action.card,),
-                count=1,
-                card=action.card,
-                trick=trick,
-                leader=leader,
-                trump=trump,
-                first_trick=first,
-            )
+            more = {
+                "cards": (action.card,),
+                "count": 1,
+                "card": action.card,
+                "trick": trick,
+                "leader": leader,
+                "trump": trump,
+                "first_trick": first,
+            }
         elif isinstance(action, Declare):
-            event = replace(event, kind=kind, suit=action.suit, bonus=rules.bonus[action.suit])
+            more = {"suit": action.suit, "bonus": rules.bonus[action.suit]}
         elif isinstance(action, AskFull):
-            event = replace(event, kind=kind, partner=rules.partner_of(mover))
+            more = {"partner": rules.partner_of(mover)}
         elif isinstance(action, Answer):
             bonus = rules.bonus[action.suit] if action.suit is not None else None
-            event = replace(event, kind=kind, suit=action.suit, partner=rules.partner_of(mover), bonus=bonus)
+            more = {"suit": action.suit, "partner": rules.partner_of(mover), "bonus": bonus}
         elif isinstance(action, AskHalf):
             made = len(replay.declarations) > declared
             bonus = rules.bonus[action.suit] if made else None
-            event = replace(
-                event, kind=kind, suit=action.suit, partner=rules.partner_of(mover), completed=made, bonus=bonus
-            )
-        else:
-            event = replace(event, kind=kind)
+            more = {"suit": action.suit, "partner": rules.partner_of(mover), "completed": made, "bonus": bonus}
+        event = Event(kind, mover, action, phase, **more)
         events.append(event)
         if phase == Phase.AUCTION and replay.phase != Phase.AUCTION:
             events.extend(_auction_end(replay))

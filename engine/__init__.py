@@ -10,7 +10,8 @@ no modules import each other in a circle (tests/test_layers.py):
   (trumps and pairs), ``deal`` (the state machine of one deal: auction, widow/exchange, raise,
   tricks, declarations), ``scoring`` (the score breakdown of a deal), ``match`` (a match to 500
   with each source's tie rules), ``notation`` (positions and records as text: the one module that
-  parses and formats them), ``messages``, ``seats``, ``tally`` (the score sheet of a real table)
+  parses and formats them), ``story`` (the story of a deal as events, with who may see each
+  event's cards), ``messages``, ``seats``, ``tally`` (the score sheet of a real table)
 * ``search/``    ``solver`` (perfect-information search), ``estimate`` (values sampled over the
   unseen cards), ``observe`` (what one seat has seen, and made-up deals that agree with it),
   ``hand_value`` (a rough value of a hand), ``memo`` (costly results kept by content)
@@ -43,7 +44,7 @@ from .core.actions import (
     parse_action,
 )
 from .core.cards import ALL_CARDS, Card, NotationError, Rank, Suit, format_hand, parse_cards, parse_hand
-from .core.deal import Deal, Declaration
+from .core.deal import Deal, Declaration, Phase
 from .core.notation import PositionError, format_position, format_record, parse_position, parse_record
 from .core.play import IllegalAction, Reason, legal_cards, why_card_illegal, winning_index
 from .core.rules import PRESETS, RuleSet, RuleSetError, parse_rules, preset
@@ -60,6 +61,7 @@ __all__ = [
     "Give",
     "Hold",
     "Pass",
+    "Phase",
     "Play",
     "Raise",
     "Redeal",

@@ -2,7 +2,7 @@
 functions included):
 
 0. ``engine/core/``: the rules of the game and their text (cards, rules, actions, play, declare,
-   deal, scoring, match, notation, messages, seats, tally);
+   deal, scoring, match, notation, story, messages, seats, tally);
 1. ``engine/search/``: solver, estimate, observe, hand_value, memo;
 2. ``engine/players/``: the computer players (the registry and the random player in the
    package, easy, normal, arena);

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from engine import PRESETS, Hold, format_record, parse_action, parse_position, parse_record
-from engine.coach.review import UNBOUNDED, Review, canonical, contract_made, distinct_choices, review_step, side_points
+from engine.coach.review import UNBOUNDED, Review, canonical, distinct_choices, review_step, side_points
+from engine.core.scoring import contract_made
 from engine.players.arena import play_deal
 from engine.search.solver import contract_status, solve
 
@@ -233,7 +234,7 @@ def test_an_opening_made_of_ones_own_accord_is_not_forced():
     review = Review(format_record(deal), 0, budget=UNBOUNDED).run_all()
     assert review["auction"]["bidder"] == 0 and review["auction"]["forced"] is False
     (raised,) = [d for d in review["decisions"] if d["kind"] == "raise"]
-    made_at_the_bid = contract_made(deal.rules, raised["best_total"], review["auction"]["bid"])
+    made_at_the_bid = contract_made(deal.rules, review["auction"]["bid"], raised["best_total"], True)
     assert raised["best_makes"] is made_at_the_bid
 
 

@@ -87,9 +87,9 @@ def lines(spec) -> dict:
         if action == best_action:
             continue
         solver = Solver(deal, max_side=deal.rules.side_of(deal.to_move))
-        seat = solver._to_move()
+        seat = solver.seat_to_move()
         move = next(m for m in solver.moves(seat, reduce=False) if str(move_to_action(m)) == action)
-        gain = solver._apply(move, seat)
+        gain = solver.apply_move(move, seat)
         rest = best_line(solver, value - gain)
         first = [{"seat": seat, "action": action}]
         name = f"none ({action})" if kind == "declare" and action in cards else action

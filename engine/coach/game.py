@@ -19,17 +19,9 @@ import itertools
 import random
 
 from ..core.actions import (
-    Answer,
-    AskFull,
-    AskHalf,
-    Bid,
-    Declare,
     Discard,
     Give,
-    Hold,
-    Pass,
     Play,
-    Raise,
     Redeal,
     Return,
     parse_action,
@@ -40,8 +32,8 @@ from ..core.notation import format_record
 from ..core.play import IllegalAction
 from ..core.rules import changed_options, parse_rules
 from ..core.seats import seat_places
+from ..core.story import tell, widow_seen
 from ..players import PLAYERS
-from ..search.observe import widow_seen
 
 HUMAN = 0
 MAX_HISTORY = 400  # actions in one deal are far fewer; a longer history is refused
@@ -123,78 +115,38 @@ def public_log(deal, viewer: int = HUMAN) -> list[dict]:
     """What happened in the deal so far as ``viewer`` saw it, one event at a time: bids and
     passes, the contract, the widow shown, discards and exchanges (their cards only where the
     viewer took part), raises, cards, tricks won with their points, declarations, partner
-    questions and their answers."""
-
-    rules = deal.rules
-    replay = deal.restart()
-    out: list[dict] = []
-    for mover, action in deal.history:
-        phase = replay.phase
-        trick = [*replay.trick, action.card] if isinstance(action, Play) else None
-        declared = len(replay.declarations)
-        replay.apply(action)
-        event: dict = {"seat": mover}
-        if isinstance(action, Bid):
-            event.update(kind="bid", amount=action.amount)
-        elif isinstance(action, Pass):
-            event.update(kind="pass")
-        elif isinstance(action, Redeal):
-            # redeal_four_sixes in the pairs game: a demand the partner's sixes did not complete
-            event.update(kind="redeal" if replay.redealt else "redeal_failed")
-        elif isinstance(action, (Discard, Give, Return)):
-            kind = {Discard: "discard", Give: "give", Return: "return"}[type(action)]
-            to = None if kind == "discard" else (replay.bidder if kind == "give" else rules.partner_of(mover))
-            event.update(kind=kind, count=len(action.cards), to=to)
-            if viewer in (mover, to):
-                event["cards"] = [str(c) for c in action.cards]
-        elif isinstance(action, Raise):
-            event.update(kind="raise", amount=action.amount)
-        elif isinstance(action, Hold):
-            event.update(kind="hold", amount=replay.contract)
-        elif isinstance(action, Play):
-            event.update(kind="play", card=str(action.card))
-        elif isinstance(action, Declare):
-            event.update(kind="declare", suit=str(action.suit), bonus=rules.bonus[action.suit])
-        elif isinstance(action, AskFull):
-            event.update(kind="ask_full", partner=rules.partner_of(mover))
-        elif isinstance(action, Answer):
-            event.update(
-                kind="answer", suit=str(action.suit) if action.suit is not None else None, asker=rules.partner_of(mover)
-            )
-            if action.suit is not None:
-                event["bonus"] = rules.bonus[action.suit]
-        elif isinstance(action, AskHalf):
-            made = len(replay.declarations) > declared
-            event.update(kind="ask_half", suit=str(action.suit), partner=rules.partner_of(mover), completed=made)
-            if made:
-                event["bonus"] = rules.bonus[action.suit]
-        out.append(event)
-        if phase == "auction" and replay.phase != "auction":
-            out.extend(_auction_end(replay, viewer))
-        if trick is not None and len(trick) == rules.players:
-            winner = replay.leader
-            points = sum(rules.points[c.rank] for c in trick)
-            out.append({"kind": "trick", "seat": winner, "points": points, "number": replay.tricks_played})
-            if replay.is_over and rules.last_trick_bonus:
-                out.append({"kind": "last_trick", "seat": winner, "bonus": rules.last_trick_bonus})
-    return out
+    questions and their answers (``core.story``, as JSON)."""
+    return [_logged(event.seen_from(viewer)) for event in tell(deal)]
 
 
-def _auction_end(deal, viewer: int) -> list[dict]:
-    """The end of the auction as ``viewer`` saw it: the widow's cards only if shown to it."""
-    if deal.redealt:
-        return [{"kind": "redealt", "seat": None}]
-    if deal.bidder is None:
-        out = [{"kind": "no_contract", "seat": deal.leader}]
-        if widow_seen(deal.rules, None, viewer, deal.phase):  # house rule no_contract_widow_shown
-            out.append({"kind": "widow", "seat": None, "cards": [str(c) for c in deal.initial_widow]})
-        return out
-    out = [{"kind": "contract", "seat": deal.bidder, "amount": deal.bid}]
-    if deal.rules.widow_size:
-        if widow_seen(deal.rules, deal.bidder, viewer):
-            out.append({"kind": "widow", "seat": deal.bidder, "cards": [str(c) for c in deal.initial_widow]})
-        else:  # house rule secret_widow: the bidder takes it unseen
-            out.append({"kind": "widow_secret", "seat": deal.bidder, "count": len(deal.initial_widow)})
+def _logged(event) -> dict:
+    """One event of the story as the play page's log gives it."""
+    kind = event.kind
+    out: dict = {"seat": event.seat, "kind": kind} if event.action is not None else {"kind": kind, "seat": event.seat}
+    if kind in ("bid", "raise", "hold", "contract"):
+        out["amount"] = event.amount
+    elif kind in ("discard", "give", "return"):
+        out.update(count=event.count, to=event.to)
+        if event.cards is not None:
+            out["cards"] = [str(c) for c in event.cards]
+    elif kind == "widow":
+        if event.cards is None:  # house rule secret_widow: the bidder takes it unseen
+            return {"kind": "widow_secret", "seat": event.seat, "count": event.count}
+        out["cards"] = [str(c) for c in event.cards]
+    elif kind == "play":
+        out["card"] = str(event.card)
+    elif kind == "declare":
+        out.update(suit=str(event.suit), bonus=event.bonus)
+    elif kind == "ask_full":
+        out["partner"] = event.partner
+    elif kind == "answer":
+        out.update(suit=str(event.suit) if event.suit is not None else None, asker=event.partner)
+    elif kind == "ask_half":
+        out.update(suit=str(event.suit), partner=event.partner, completed=event.completed)
+    elif kind == "trick":
+        out.update(points=event.points, number=event.number)
+    if event.bonus is not None and kind in ("answer", "ask_half", "last_trick"):
+        out["bonus"] = event.bonus
     return out
 
 
@@ -209,7 +161,7 @@ def _points_so_far(deal) -> dict | None:
         return None
     if deal.bidder != HUMAN and deal.discard:
         return None
-    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    seats = rules.seats_of(side)
     points = sum(deal.points[s] for s in seats)
     if rules.discard_needs_trick and deal.tricks[deal.bidder] == 0:
         points -= sum(rules.points[c.rank] for c in deal.discard)  # not counted until the bidder takes a trick

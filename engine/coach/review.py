@@ -45,7 +45,8 @@ from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give
 from ..core.cards import Rank
 from ..core.deal import Deal
 from ..core.notation import PositionError, format_position, format_record, parse_record
-from ..core.scoring import round_to_five
+from ..core.scoring import contract_made
+from ..core.story import CALL_KINDS, tell
 from ..search.solver import SearchCut, Solver
 
 EXACT_LIMIT = 12
@@ -86,17 +87,10 @@ BOUNDED = Budget()
 UNBOUNDED = Budget(None, None, None, None)
 
 
-def contract_made(rules, total: int, contract: int) -> bool:
-    """Does a bidding side with ``total`` points make ``contract``? (compared as ``scoring``
-    does; the rule that a side without card points fails cannot be seen in a total)"""
-    compared = round_to_five(total) if rules.rounding and rules.contract_uses_rounded else total
-    return compared >= contract
-
-
 def side_points(deal: Deal, side: int) -> int:
     """What ``side`` has so far: card points taken (the discard included) and bonuses declared."""
     rules = deal.rules
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
+    have = sum(deal.points[s] for s in rules.seats_of(side))
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
@@ -105,27 +99,15 @@ class SolverPool:
     about a position for that side, whatever the root of the search, so later searches on the
     same deal start from everything the earlier ones proved."""
 
-    TABLES = (
-        "tt",
-        "relative",
-        "suit_codes",
-        "group_cache",
-        "declaration_cache",
-        "cash_cache",
-        "winner_cache",
-        "killers",
-    )
-
     def __init__(self):
         self.tables: dict[int, dict] = {}
 
     def solver(self, deal: Deal, side: int) -> Solver:
-        solver = Solver(deal, max_side=side)
         shared = self.tables.get(side)
-        if shared is None or len(shared["tt"]) > POOL_ENTRIES:
-            shared = self.tables[side] = {name: getattr(solver, name) for name in self.TABLES}
-        for name, table in shared.items():
-            setattr(solver, name, table)
+        if shared is not None and len(shared["tt"]) > POOL_ENTRIES:
+            shared = None
+        solver = Solver(deal, max_side=side, shared=shared)
+        self.tables[side] = solver.search_tables()
         return solver
 
 
@@ -200,23 +182,23 @@ def _decision_values(solver: Solver, action, progress: dict | None = None) -> di
     from ..search.solver import move_to_action
 
     progress = {} if progress is None else progress
-    seat = solver._to_move()
+    seat = solver.seat_to_move()
     groups = solver.root_moves()
     best = progress["value"] = solver.value()
     made = action_move(action)
-    snap = solver._snapshot()
-    gain = solver._apply(made, seat)
+    snap = solver.snapshot()
+    gain = solver.apply_move(made, seat)
     chosen = progress["chosen"] = gain + solver.value(best - gain)
-    solver._undo(made, seat, snap)
+    solver.undo_move(made, seat, snap)
     best_moves = progress["best"] = []
     for group in groups:
         if made in group:
             good = chosen == best
         else:
-            snap = solver._snapshot()
-            gain = solver._apply(group[0], seat)
+            snap = solver.snapshot()
+            gain = solver.apply_move(group[0], seat)
             good = solver.at_least(best - gain)
-            solver._undo(group[0], seat, snap)
+            solver.undo_move(group[0], seat, snap)
         if good:
             best_moves += [str(move_to_action(m)) for m in group]
     return {"value": best, "chosen": chosen, "best": best_moves}
@@ -256,15 +238,15 @@ def _estimate_decision(deal: Deal, side: int, action) -> dict:
     from ..search.solver import move_to_action
 
     solver = Solver(deal, max_side=side)
-    seat = solver._to_move()
+    seat = solver.seat_to_move()
     made = action_move(action)
     values = []
     for group in solver.root_moves():
         move = made if made in group else group[0]
-        snap = solver._snapshot()
-        gain = solver._apply(move, seat)
+        snap = solver.snapshot()
+        gain = solver.apply_move(move, seat)
         value = gain + play_out(solver)[0]
-        solver._undo(move, seat, snap)
+        solver.undo_move(move, seat, snap)
         values.append((group, value, made in group))
     best = max(v for _, v, _ in values)
     chosen = next(v for _, v, mine in values if mine)
@@ -645,7 +627,7 @@ class Review:
             "rules": rules.name,
             "seat": self.seat,
             "side": self.side,
-            "side_seats": [s for s in range(rules.players) if rules.side_of(s) == self.side],
+            "side_seats": rules.seats_of(self.side),
             "all_hands_known": True,
             "hands": [[str(c) for c in h] for h in final.initial_hands],
             "widow": [str(c) for c in final.initial_widow],
@@ -734,7 +716,8 @@ class Review:
             return out
         best = self._start_total()
         result = self.results[self.start_key]
-        out.update(best_total=best, can_make=contract_made(rules, best, start.contract) if best is not None else result)
+        can_make = contract_made(rules, start.contract, best, True) if best is not None else result
+        out.update(best_total=best, can_make=can_make)
         return out
 
     def _decision(self, kind, number, before, action, plan) -> dict:
@@ -968,10 +951,10 @@ class Review:
         out["estimate"] = self.start_key in self.estimated
 
         def score(contract):
-            return contract if contract_made(rules, total, contract) else -contract
+            return contract if contract_made(rules, contract, total, True) else -contract
 
         amounts = [held] + [a.amount for a in before.legal_actions() if isinstance(a, Raise)]
-        making = [c for c in amounts if contract_made(rules, total, c)]
+        making = [c for c in amounts if contract_made(rules, c, total, True)]
         best = max(making) if making else held
         out.update(
             exact=not out["estimate"],
@@ -1016,26 +999,20 @@ def _shown(before: Deal, actions, seat: int) -> list[dict]:
 
 def _tricks(deal: Deal) -> list[dict]:
     """The tricks as played, for the replay: leader, cards by seat, winner, points, and the
-    declarations, questions and answers made before the lead."""
-    rules = deal.rules
+    declarations, questions and answers made before the lead (``core.story``)."""
     out = []
     current: dict = {"cards": [], "before": []}
-    replay = deal.restart()
-    for mover, action in deal.history:
-        if isinstance(action, Play):
+    for event in tell(deal):
+        if event.kind == "play":
             if not current["cards"]:
-                current["leader"] = mover
-            current["cards"].append({"seat": mover, "card": str(action.card)})
-            replay.apply(action)
-            if len(current["cards"]) == rules.players:
-                current["winner"] = replay.leader
-                current["points"] = sum(rules.points["ATKQJ9876".index(c["card"][1])] for c in current["cards"])
-                out.append(current)
-                current = {"cards": [], "before": []}
-            continue
-        if isinstance(action, (Declare, AskFull, AskHalf, Answer)):
-            current["before"].append({"seat": mover, "action": str(action)})
-        replay.apply(action)
+                current["leader"] = event.seat
+            current["cards"].append({"seat": event.seat, "card": str(event.card)})
+        elif event.kind == "trick":
+            current["winner"], current["points"] = event.seat, event.points
+            out.append(current)
+            current = {"cards": [], "before": []}
+        elif event.kind in CALL_KINDS:
+            current["before"].append({"seat": event.seat, "action": str(event.action)})
     if current["cards"] or current["before"]:
         out.append(current)
     return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .actions import (
     Action,
@@ -51,6 +52,19 @@ from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_ca
 from .rules import RuleSet
 
 SIX = Rank.SIX
+
+
+class Phase(StrEnum):
+    """The phases of a deal, in order (those the rule set uses). A phase is its string, so it
+    compares equal to it and reads as it in JSON and in the pages (``"play"``)."""
+
+    AUCTION = "auction"
+    DISCARD = "discard"
+    GIVE = "give"
+    RETURN = "return"
+    RAISE = "raise"
+    PLAY = "play"
+    DONE = "done"
 
 
 @dataclass(frozen=True)
@@ -106,6 +120,7 @@ class Deal:
         "initial_widow",
         "discard",
         "dead",
+        "origin",
     )
 
     # -- construction ---------------------------------------------------------------------------
@@ -120,7 +135,7 @@ class Deal:
         self.widow = list(widow)
         self.initial_hands = tuple(tuple(h) for h in self.hands)
         self.initial_widow = tuple(self.widow)
-        self.phase = "auction"
+        self.phase = Phase.AUCTION
         self.auction: list[tuple[int, Action]] = []
         self.high_bid = None
         self.high_bidder = None
@@ -145,9 +160,12 @@ class Deal:
         self.history: list[tuple[int, Action]] = []
         self.match_scores = list(match_scores) if match_scores is not None else None
         self.redealt = False
-        self._steps: list[str] = []
+        self._steps: list[Phase] = []
         self.discard: tuple[Card, ...] = ()  # the bidder's discard after taking the widow
         self.reopened = False  # house rule floor_skips_and_reopens: the skipped seats' turn came
+        # the position this deal was read from (``notation.parse_position``), before its history;
+        # None for a deal from its start (``restart``)
+        self.origin: Deal | None = None
         banned = self._floor_banned()
         if banned and len(banned) < n:
             for seat in banned:
@@ -211,15 +229,15 @@ class Deal:
     @property
     def to_move(self) -> int | None:
         phase = self.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             if self.pending_question is not None:
                 return self.rules.partner_of(self.pending_question)
             return (self.leader + len(self.trick)) % self.rules.players
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._turn
-        if phase in ("discard", "return", "raise"):
+        if phase in (Phase.DISCARD, Phase.RETURN, Phase.RAISE):
             return self.bidder
-        if phase == "give":
+        if phase == Phase.GIVE:
             return self.rules.partner_of(self.bidder)
         return None
 
@@ -235,7 +253,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "done"
+        return self.phase == Phase.DONE
 
     @property
     def first_trick(self) -> bool:
@@ -243,17 +261,17 @@ class Deal:
 
     # -- the generic action interface ----------------------------------------------------------
     def why_illegal(self, action: Action, seat: int | None = None) -> Reason | None:
-        if self.phase == "done":
+        if self.phase == Phase.DONE:
             return Reason.of("deal_over")
         to_move = self.to_move
         if seat is not None and seat != to_move:
             return Reason.of("not_your_turn", seat=seat, to_move=to_move)
         check = _CHECKS.get(type(action))
         if check is None or self.phase not in check[0]:
-            if self.phase == "play" and self.pending_question is not None:
+            if self.phase == Phase.PLAY and self.pending_question is not None:
                 return Reason.of("wrong_phase", phase="answer")
             return Reason.of("wrong_phase", phase=self.phase)
-        if self.phase == "play" and (self.pending_question is not None) != (type(action) is Answer):
+        if self.phase == Phase.PLAY and (self.pending_question is not None) != (type(action) is Answer):
             return Reason.of("wrong_phase", phase="answer" if self.pending_question is not None else "play")
         return check[1](self, action, to_move)
 
@@ -280,36 +298,36 @@ class Deal:
         """Every legal action for the player to move. Discards and exchanges list every subset."""
         phase = self.phase
         seat = self.to_move
-        if phase == "play":
+        if phase == Phase.PLAY:
             if self.pending_question is not None:
                 return [Answer(s) for s in self._full_pairs(seat)] or [Answer(None)]
             actions: list[Action] = [Play(c) for c in self.legal_cards()]
             if not self.trick and self.declare_state == "open":
                 actions += [a for a in self._declaration_candidates() if self.why_illegal(a) is None]
             return actions
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             actions = [Pass()] if self.why_illegal(Pass()) is None else []
             actions += [b for b in map(Bid, self._bid_range()) if self.why_illegal(b) is None]
             if self.why_illegal(Redeal()) is None:
                 actions.append(Redeal())
             return actions
-        if phase in ("discard", "give", "return"):
-            kind = {"discard": Discard, "give": Give, "return": Return}[phase]
-            size = self.rules.widow_size if phase == "discard" else self.rules.exchange_size
+        if phase in (Phase.DISCARD, Phase.GIVE, Phase.RETURN):
+            kind = {Phase.DISCARD: Discard, Phase.GIVE: Give, Phase.RETURN: Return}[phase]
+            size = self.rules.widow_size if phase == Phase.DISCARD else self.rules.exchange_size
             actions = [
                 a
                 for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
                 if self.why_illegal(a) is None
             ]
-            if phase != "give" and self.why_illegal(Redeal()) is None:
+            if phase != Phase.GIVE and self.why_illegal(Redeal()) is None:
                 actions.append(Redeal())  # house rule redeal_four_sixes_late
             return actions
-        if phase == "raise":
+        if phase == Phase.RAISE:
             return [Hold()] + [Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]
         return []
 
     def legal_cards(self) -> list[Card]:
-        if self.phase != "play" or self.pending_question is not None:
+        if self.phase != Phase.PLAY or self.pending_question is not None:
             return []
         return legal_cards(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
 
@@ -384,7 +402,7 @@ class Deal:
         """A redeal at the player's first turn to bid, when one of the rule set's conditions
         holds: three sixes (S3), no card above the jack, all four sixes (house rules)."""
         rules = self.rules
-        if self.phase != "auction":
+        if self.phase != Phase.AUCTION:
             return self._why_late_redeal(seat)
         conditions = [rules.three_sixes_redeal, rules.redeal_no_high_cards, rules.redeal_four_sixes]
         if not any(conditions):
@@ -431,7 +449,7 @@ class Deal:
     def _why_late_redeal(self, seat: int) -> Reason | None:
         """House rule ``redeal_four_sixes_late``: the bidder holding all four sixes after taking the
         widow or receiving the partner's cards, before putting cards away or back."""
-        if not self.rules.redeal_four_sixes_late or self.phase not in ("discard", "return"):
+        if not self.rules.redeal_four_sixes_late or self.phase not in (Phase.DISCARD, Phase.RETURN):
             return Reason.of("wrong_phase", phase=self.phase)
         sixes = sum(1 for c in self.hands[seat] if c.rank is SIX)
         return None if sixes == 4 else Reason.of("no_four_sixes", count=sixes)
@@ -453,14 +471,14 @@ class Deal:
 
     def _do_redeal(self, action: Redeal, seat: int) -> None:
         self.auction.append((seat, action))
-        if self.phase == "auction":
+        if self.phase == Phase.AUCTION:
             self.acted[seat] = True
             if not self._redeal_holds(seat):
                 # redeal_four_sixes in the pairs game: the partner does not hold the other sixes.
                 # Everybody hears that the demand failed; the player bids or passes as before.
                 return
         self.redealt = True
-        self.phase = "done"
+        self.phase = Phase.DONE
 
     def _next_bidder(self, seat: int) -> None:
         n = self.rules.players
@@ -494,21 +512,25 @@ class Deal:
                 self._start_play((self.dealer + 1) % rules.players)  # S3 German: left of the dealer
             else:
                 self.redealt = True
-                self.phase = "done"
+                self.phase = Phase.DONE
             return
         self.bidder = winner
         self.bid = self.contract = self.high_bid
         if rules.widow_size:
             self.hands[winner] = sort_cards(self.hands[winner] + self.widow)
-            steps = ["discard"]
+            steps = [Phase.DISCARD]
         elif rules.exchange_size:
-            steps = ["give", "raise", "return"] if rules.raise_between_exchange else ["give", "return", "raise"]
+            steps = (
+                [Phase.GIVE, Phase.RAISE, Phase.RETURN]
+                if rules.raise_between_exchange
+                else [Phase.GIVE, Phase.RETURN, Phase.RAISE]
+            )
         else:
-            steps = ["raise"]
+            steps = [Phase.RAISE]
         if not rules.raise_allowed:
-            steps = [step for step in steps if step != "raise"]
-        elif "raise" not in steps:
-            steps.append("raise")
+            steps = [step for step in steps if step != Phase.RAISE]
+        elif Phase.RAISE not in steps:
+            steps.append(Phase.RAISE)
         self._steps = steps
         self._advance()
 
@@ -519,7 +541,7 @@ class Deal:
             self._start_play(self.bidder)
 
     def _start_play(self, leader: int) -> None:
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.leader = leader
         self.declare_state = "none"
 
@@ -613,7 +635,7 @@ class Deal:
         self.trick = []
         if not self.hands[winner]:
             self.last_trick_winner = winner
-            self.phase = "done"
+            self.phase = Phase.DONE
             return
         self.declare_state = window_after_trick(rules, winner, trick_leader)
 
@@ -736,19 +758,19 @@ class Deal:
 
 
 _CHECKS = {
-    Bid: (("auction",), Deal._why_bid),
-    Pass: (("auction",), Deal._why_pass),
-    Redeal: (("auction", "discard", "give", "return", "raise"), Deal._why_redeal),
-    Discard: (("discard",), Deal._why_discard),
-    Give: (("give",), Deal._why_give),
-    Return: (("return",), Deal._why_return),
-    Raise: (("raise",), Deal._why_raise),
-    Hold: (("raise",), lambda self, a, s: None),
-    Play: (("play",), Deal._why_play),
-    Declare: (("play",), Deal._why_declare),
-    AskFull: (("play",), Deal._why_ask_full),
-    AskHalf: (("play",), Deal._why_ask_half),
-    Answer: (("play",), Deal._why_answer),
+    Bid: ((Phase.AUCTION,), Deal._why_bid),
+    Pass: ((Phase.AUCTION,), Deal._why_pass),
+    Redeal: ((Phase.AUCTION, Phase.DISCARD, Phase.GIVE, Phase.RETURN, Phase.RAISE), Deal._why_redeal),
+    Discard: ((Phase.DISCARD,), Deal._why_discard),
+    Give: ((Phase.GIVE,), Deal._why_give),
+    Return: ((Phase.RETURN,), Deal._why_return),
+    Raise: ((Phase.RAISE,), Deal._why_raise),
+    Hold: ((Phase.RAISE,), lambda self, a, s: None),
+    Play: ((Phase.PLAY,), Deal._why_play),
+    Declare: ((Phase.PLAY,), Deal._why_declare),
+    AskFull: ((Phase.PLAY,), Deal._why_ask_full),
+    AskHalf: ((Phase.PLAY,), Deal._why_ask_half),
+    Answer: ((Phase.PLAY,), Deal._why_answer),
 }
 
 _APPLY = {

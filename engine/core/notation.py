@@ -51,7 +51,7 @@ from .cards import (
     parse_hand,
     sort_cards,
 )
-from .deal import Deal, Declaration
+from .deal import Deal, Declaration, Phase
 from .declare import record, remember
 from .play import IllegalAction
 from .rules import RuleSet, format_rules, parse_rules
@@ -286,7 +286,7 @@ def parse_position(text: str) -> Deal:
                 want=want,
             )
     deal = Deal(rules, hands, (), dealer=(leader - 1) % n, dead=dead)
-    deal.phase = "play"
+    deal.phase = Phase.PLAY
     deal.leader = leader
     deal.trick = trick
     deal.tricks_played = rules.hand_size - size
@@ -386,6 +386,7 @@ def parse_position(text: str) -> Deal:
                 "ask: only the leader asks, between tricks, and that uses the declaration (declare:used)"
             )
         deal.pending_question = seat
+    deal.origin = deal.copy()  # where the story of the actions applied from here starts
     return deal
 
 

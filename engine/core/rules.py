@@ -744,6 +744,10 @@ class RuleSet:
     def sides(self) -> int:
         return 2 if self.partnership else self.players
 
+    def seats_of(self, side: int) -> list[int]:
+        """The seats of a scoring side, in order: the pair's two seats or the one seat."""
+        return [seat for seat in range(self.players) if self.side_of(seat) == side]
+
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.partnership else None
 

@@ -7,7 +7,8 @@ card points taken (the bidder's discard included) + last-trick bonus + declarati
 * The bidding side scores +contract when its total reaches the contract (exactly equal is
   enough) and −contract otherwise; nothing extra for overshooting (S0, S1, S2, S3). With
   ``bidder_needs_card_points`` a side that took no card points fails whatever its bonuses (S3).
-  ``contract_made`` is that rule, in one place: the solver's contract line asks it too.
+  ``contract_made`` is that rule, in one place: the review asks it, and the solver's contract
+  line asks ``contract_needs`` and ``lowest_making_total``.
 * Every other side scores its own total, whatever the bidder did (S0).
 * ``porvoo``: a non-bidding side that won no trick scores −(original bid) instead (S2); for
   the bidder the failed contract is the whole penalty (it is not doubled), or with
@@ -58,6 +59,32 @@ def contract_made(rules, contract: int, total: int, took_card_points: bool) -> b
     if rules.bidder_needs_card_points and not took_card_points:
         return False
     return compared_total(rules, total) >= contract
+
+
+# what a bidding side needs besides enough points (``contract_needs``)
+CARD_POINTS = "card_points"  # some card points (``bidder_needs_card_points``, S3)
+SIDE_TRICK = "side_trick"  # a trick for the side (the bidder's Porvoo, ``porvoo_replaces_contract``)
+SEAT_TRICK = "seat_trick"  # a trick for the bidder's own seat (house rule ``bidder_porvoo`` by seat)
+
+
+def contract_needs(rules) -> frozenset[str]:
+    """The conditions without which a bidding side loses its contract whatever its total, as
+    ``score_deal`` reads the rules: ``CARD_POINTS``, ``SIDE_TRICK``, ``SEAT_TRICK``."""
+    needs = set()
+    if rules.bidder_needs_card_points:
+        needs.add(CARD_POINTS)
+    if rules.bidder_porvoo.startswith("seat"):
+        needs.add(SEAT_TRICK)
+    elif rules.bidder_porvoo != "off":
+        needs.add(SIDE_TRICK)
+    if rules.porvoo and rules.porvoo_replaces_contract:
+        needs.add(SIDE_TRICK)
+    return frozenset(needs)
+
+
+def lowest_making_total(rules, contract: int) -> int:
+    """The smallest deal total that makes ``contract`` (rounding moves it by 2 at most)."""
+    return next(t for t in range(contract - 2, contract + 3) if compared_total(rules, t) >= contract)
 
 
 def bidder_porvoo_penalty(rules, bid: int, contract: int) -> int:
@@ -142,7 +169,7 @@ def score_deal(deal) -> DealScore:
         discard_lost = sum(rules.points[c.rank] for c in deal.discard)
     sides = []
     for side in range(n_sides):
-        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = rules.seats_of(side)
         role = "free" if bidder_side is None else ("bidder" if side == bidder_side else "defender")
         card_points = sum(deal.points[s] for s in seats)
         tricks = sum(deal.tricks[s] for s in seats)

@@ -27,7 +27,7 @@ import json
 
 from .actions import Bid, Raise
 from .cards import ALL_CARDS, NotationError, Rank, Suit
-from .deal import Deal, Declaration
+from .deal import Deal, Declaration, Phase
 from .match import Match
 from .rules import OPTION_DOCS, RuleSet, format_rules, parse_rules
 from .scoring import DealScore, score_deal
@@ -182,7 +182,7 @@ class RecordedDeal:
     read from a played ``Deal``: per-seat card points and tricks (a seat that took any trick counts
     one: only none or some matters to the rules), the discard, the last trick and the declarations."""
 
-    phase = "done"
+    phase = Phase.DONE
     is_over = True
 
     def __init__(self, rules: RuleSet, dealer: int):
@@ -374,7 +374,7 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
         )
     recorded.dead_points = pack - total
     for side, value in enumerate(points):
-        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = rules.seats_of(side)
         recorded.points[seats[0]] = value
         if value and not any(recorded.tricks[s] for s in seats):
             if side == (rules.side_of(recorded.bidder) if recorded.bidder is not None else None) and rules.widow_size:

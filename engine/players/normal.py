@@ -202,7 +202,7 @@ def utility(obs: Observation, contract: int | None, total: float, tricks: int, b
 def side_have(deal: Deal, side: int) -> tuple[int, int]:
     """Points (cards taken, the discard, bonuses declared) and tricks of ``side`` so far."""
     rules = deal.rules
-    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    seats = rules.seats_of(side)
     points = sum(deal.points[s] for s in seats)
     points += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
     if deal.is_over and deal.last_trick_winner in seats:
@@ -298,16 +298,16 @@ def play_out(sv: Solver) -> tuple[int, int]:
     stack = []
     gain = tricks = 0
     while sv.trick or sv.pending is not None or sv.hands[sv.leader]:
-        seat = sv._to_move()
+        seat = sv.seat_to_move()
         move = _quick_move(sv, seat)
-        snap = sv._snapshot()
+        snap = sv.snapshot()
         played = sv.tricks_played
-        gain += sv._apply(move, seat)
+        gain += sv.apply_move(move, seat)
         stack.append((move, seat, snap))
         if sv.tricks_played != played and sv.is_max[sv.leader]:
             tricks += 1
     for move, seat, snap in reversed(stack):
-        sv._undo(move, seat, snap)
+        sv.undo_move(move, seat, snap)
     return gain, tricks
 
 
@@ -351,14 +351,14 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: f
                 # points wins one (points come only with tricks, and declaring needs a trick)
                 results[m].append((have + values[m], tricks or int(values[m] > 0)))
             continue
-        seat = sv._to_move()
+        seat = sv.seat_to_move()
         for m in moves:
-            snap = sv._snapshot()
+            snap = sv.snapshot()
             played = sv.tricks_played
-            gain = sv._apply(m, seat)
+            gain = sv.apply_move(m, seat)
             won = 1 if sv.tricks_played != played and sv.is_max[sv.leader] else 0
             rest, more = play_out(sv)
-            sv._undo(m, seat, snap)
+            sv.undo_move(m, seat, snap)
             results[m].append((have + gain + rest, tricks + won + more))
     if exact:
         _unfuse_questions(obs, deals, results)

@@ -5,23 +5,12 @@ player to move, the table (``table_view``), what happened in a record as one sea
 from __future__ import annotations
 
 from ..core.actions import (
-    Answer,
-    AskFull,
-    AskHalf,
-    Bid,
-    Declare,
-    Discard,
-    Give,
-    Hold,
-    Pass,
     Play,
-    Raise,
-    Redeal,
-    Return,
 )
-from ..core.cards import ALL_CARDS, Card
+from ..core.cards import ALL_CARDS
 from ..core.rules import PRESET_INFO
 from ..core.seats import seat_places
+from ..core.story import AUCTION_KINDS, CALL_KINDS, tell
 from .base import PuzzleError, is_record
 from .reading import hidden_discard, spec_discard
 
@@ -72,38 +61,33 @@ def record_log(deal, seat: int, reveal: bool = False) -> dict:
     """What happened in a record, as ``seat`` saw it (everything with ``reveal``): the bids, the
     widow once shown, the discard and the exchange (their cards only to those who saw them), the
     raise, and every trick with its leader, cards, winner and points, and the declarations and
-    partner questions made before it."""
-    rules = deal.rules
-    replay = deal.restart()
+    partner questions made before it (``core.story``)."""
     log = {"dealer": deal.dealer, "auction": [], "widow": [], "discard": None, "exchange": [], "raise": None}
     log["tricks"] = tricks = []
     calls: list[dict] = []
-    for mover, action in deal.history:
-        if isinstance(action, (Bid, Pass, Redeal)):
-            log["auction"].append({"seat": mover, "bid": str(action)})
-        elif isinstance(action, Discard):
-            shown = reveal or mover == seat
-            log["discard"] = {"seat": mover, "cards": [str(c) for c in action.cards] if shown else None}
-            log["discard"]["count"] = len(action.cards)
-        elif isinstance(action, (Give, Return)):
-            shown = reveal or seat in (mover, rules.partner_of(mover))
-            cards = [str(c) for c in action.cards] if shown else None
-            log["exchange"].append({"seat": mover, "cards": cards, "count": len(action.cards)})
-        elif isinstance(action, (Raise, Hold)):
-            log["raise"] = {"seat": mover, "contract": action.amount if isinstance(action, Raise) else None}
-        elif isinstance(action, (Declare, AskFull, AskHalf, Answer)):
-            calls.append({"seat": mover, "action": str(action)})
-        elif isinstance(action, Play):
-            if not replay.trick:
-                tricks.append({"leader": mover, "cards": [], "calls": calls, "winner": None, "points": 0})
+    for event in tell(deal):
+        kind = event.kind
+        cards = [str(c) for c in event.cards] if event.cards is not None else None
+        shown = reveal or event.visible_to(seat)
+        if kind in AUCTION_KINDS:
+            log["auction"].append({"seat": event.seat, "bid": str(event.action)})
+        elif kind == "widow" and event.seat is not None:  # the contract's widow (not one left untaken)
+            log["widow"] = cards if shown else []
+        elif kind == "discard":
+            log["discard"] = {"seat": event.seat, "cards": cards if shown else None, "count": event.count}
+        elif kind in ("give", "return"):
+            log["exchange"].append({"seat": event.seat, "cards": cards if shown else None, "count": event.count})
+        elif kind in ("raise", "hold"):
+            log["raise"] = {"seat": event.seat, "contract": event.amount if kind == "raise" else None}
+        elif kind in CALL_KINDS:
+            calls.append({"seat": event.seat, "action": str(event.action)})
+        elif kind == "play":
+            if not event.trick:
+                tricks.append({"leader": event.seat, "cards": [], "calls": calls, "winner": None, "points": 0})
                 calls = []
-            tricks[-1]["cards"].append({"seat": mover, "card": str(action.card)})
-        replay.apply(action)
-        if isinstance(action, Play) and not replay.trick:
-            tricks[-1]["winner"] = replay.leader if replay.phase != "done" else replay.last_trick_winner
-            tricks[-1]["points"] = sum(rules.points[Card.parse(c["card"]).rank] for c in tricks[-1]["cards"])
-        if replay.bidder is not None and rules.widow_size and not log["widow"]:
-            log["widow"] = [str(c) for c in deal.initial_widow]
+            tricks[-1]["cards"].append({"seat": event.seat, "card": str(event.card)})
+        elif kind == "trick":
+            tricks[-1]["winner"], tricks[-1]["points"] = event.seat, event.points
     return log
 
 
@@ -112,7 +96,7 @@ def you_seat(spec, deal) -> int:
     seat = spec.get("seat")
     if seat is None:
         side = spec.get("side", 0)
-        return next((s for s in range(deal.rules.players) if deal.rules.side_of(s) == side), 0)
+        return next(iter(deal.rules.seats_of(side)), 0)
     if not isinstance(seat, int) or not 0 <= seat < deal.rules.players:
         raise PuzzleError(f"seat: must be 0 to {deal.rules.players - 1}")
     return seat

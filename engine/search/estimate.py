@@ -37,11 +37,12 @@ import random
 from dataclasses import dataclass
 from math import comb
 
-from ..core.actions import Discard, Give, Play, Return
+from ..core.actions import Discard, Give, Return
 from ..core.cards import ALL_CARDS, Card, Rank, sort_cards
-from ..core.deal import Deal
+from ..core.deal import Deal, Phase
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of, why_card_illegal
+from ..core.story import tell
 
 WIDOW = "widow"  # the widow, before the auction ends
 DISCARD = "discard"  # the bidder's discard, for a seat that is not the bidder
@@ -151,20 +152,18 @@ def knowledge_from_record(deal: Deal, seat: int) -> Knowledge:
     places, unseen = _places_of(deal, seat, discard)
     names = {p for p, _ in places}
     excluded: dict[Card, set] = {}
-    replay = deal.restart()
     passed_to: dict[Card, int] = {}  # cards this seat saw passed in the exchange, and where they went
-    for mover, action in deal.history:
-        if isinstance(action, Play) and mover != seat:
+    for event in tell(deal):
+        if event.kind == "play" and event.seat != seat:
+            played = event.card
             for card in unseen:
-                if card is not action.card and why_card_illegal(
-                    rules, [action.card, card], replay.trick, replay.trump, replay.first_trick, action.card
+                if card is not played and why_card_illegal(
+                    rules, [played, card], list(event.trick), event.trump, event.first_trick, played
                 ):
-                    excluded.setdefault(card, set()).add(mover)
-        elif isinstance(action, (Give, Return)) and seat in (mover, rules.partner_of(mover)):
-            target = rules.partner_of(mover)
-            for card in action.cards:
-                passed_to[card] = target
-        replay.apply(action)
+                    excluded.setdefault(card, set()).add(event.seat)
+        elif event.kind in ("give", "return") and event.visible_to(seat):
+            for card in event.cards:
+                passed_to[card] = event.to
     for card, target in passed_to.items():
         if card in unseen:
             excluded.setdefault(card, set()).update(names - {target})
@@ -192,7 +191,7 @@ def _discardable(rules, card: Card) -> bool:
     low = (Rank.SIX, Rank.SEVEN)
     others = [c for c in ALL_CARDS if c.suit != card.suit and c.rank in low][: rules.widow_size - 1]
     probe = Deal(rules, [[card, *others]] + [[] for _ in range(rules.players - 1)], dealer=rules.players - 1)
-    probe.phase, probe.bidder = "discard", 0
+    probe.phase, probe.bidder = Phase.DISCARD, 0
     return probe.why_illegal(Discard((card, *others))) is None
 
 
@@ -356,7 +355,7 @@ def side_has(deal: Deal, side: int) -> int:
     """Points ``side`` has already: card points taken (the discard included) and the bonuses of
     its declarations."""
     rules = deal.rules
-    have = sum(deal.points[s] for s in range(rules.players) if rules.side_of(s) == side)
+    have = sum(deal.points[s] for s in rules.seats_of(side))
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 

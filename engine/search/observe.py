@@ -26,13 +26,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Play, Return
+from ..core.actions import Answer, AskHalf, Bid, Declare, Play
 from ..core.cards import ALL_CARDS, Card, Rank, format_hand, sort_cards
-from ..core.deal import Deal, Declaration
+from ..core.deal import Deal, Declaration, Phase
 from ..core.play import IllegalAction, why_card_illegal
 from ..core.rules import RuleSet, format_rules
+from ..core.story import tell, widow_seen
 
-PLAY_ACTIONS = (Play, Declare, AskFull, AskHalf, Answer)
 BID_SLACK = 25  # a voluntary bid this far above the hand's estimate makes the deal unlikely
 UNLIKELY_KEPT = 0.2  # how often such a deal is kept anyway
 # places an unseen card can be, besides the other seats' hands (0..3)
@@ -93,26 +93,22 @@ def observe(deal: Deal, seat: int) -> Observation:
     given = returned = None
     discard: tuple = ()
     discarded = False
-    partner = rules.partner_of(deal.bidder) if deal.bidder is not None and rules.partnership else None
-    party = seat in (deal.bidder, partner)
-    for mover, action in deal.history:
-        if isinstance(action, PLAY_ACTIONS):
-            plays.append((mover, action))
+    for event in tell(deal):
+        if event.action is None:
+            continue  # what the rules added (the contract, the widow, a trick): read from the deal
+        if event.phase == Phase.PLAY:
+            plays.append((event.seat, event.action))
             continue
-        if isinstance(action, Discard):
+        action = event.action if event.visible_to(seat) else None  # its cards unseen: the move alone
+        if event.kind == "discard":
             discarded = True
-            if mover == seat:
-                discard = tuple(action.cards)
-            else:
-                action = None
-        elif isinstance(action, (Give, Return)):
-            if not party:
-                action = None
-            elif isinstance(action, Give):
-                given = tuple(action.cards)
-            else:
-                returned = tuple(action.cards)
-        pre_play.append((mover, action))
+            if action is not None:
+                discard = tuple(event.cards)
+        elif event.kind == "give" and action is not None:
+            given = tuple(event.cards)
+        elif event.kind == "return" and action is not None:
+            returned = tuple(event.cards)
+        pre_play.append((event.seat, action))
     widow_shown = widow_seen(rules, deal.bidder, seat, deal.phase)
     return Observation(
         rules=rules,
@@ -136,17 +132,6 @@ def observe(deal: Deal, seat: int) -> Observation:
         plays=tuple(plays),
         declarations=tuple(deal.declarations),
     )
-
-
-def widow_seen(rules: RuleSet, bidder: int | None, seat: int, phase: str = "play") -> bool:
-    """Has ``seat`` seen the widow? Once the auction has a bidder it is shown to everybody, or
-    under the house rule ``secret_widow`` to the bidder alone; in a deal without a contract only
-    under the house rule ``no_contract_widow_shown``, from the first trick on."""
-    if not rules.widow_size:
-        return False
-    if bidder is None:
-        return rules.no_contract_widow_shown and phase in ("play", "done")
-    return not rules.secret_widow or seat == bidder
 
 
 # -- where the unseen cards can be ---------------------------------------------------------------

@@ -73,6 +73,17 @@ ANSWER_NONE = 499
 
 INF = 10**6
 ESTIMATE_TRICKS = 5  # leads with at least this many tricks left are ordered by _lead_estimate
+# the search's tables, which solvers of the same side may share (``Solver.search_tables``)
+SEARCH_TABLES = (
+    "tt",
+    "relative",
+    "suit_codes",
+    "group_cache",
+    "declaration_cache",
+    "cash_cache",
+    "winner_cache",
+    "killers",
+)
 FORK_NODES = 5_000  # below this the first root group was cheap: fork costs more than it saves
 ALL_PAIR_BITS = PAIR_BITS[0] | PAIR_BITS[1] | PAIR_BITS[2] | PAIR_BITS[3]
 
@@ -148,7 +159,7 @@ class Solver:
             raise SearchCut(self.nodes)
         self.node_limit = min(self.node_budget, self.nodes + self.CLOCK_NODES)
 
-    def __init__(self, deal, max_side: int | None = None):
+    def __init__(self, deal, max_side: int | None = None, shared: dict[str, dict] | None = None):
         if deal.phase != "play":
             raise ValueError(f"the solver needs a trick-play position; this deal is in the {deal.phase} phase")
         rules = deal.rules
@@ -173,7 +184,7 @@ class Solver:
         for d in deal.declarations:
             self.declared |= 1 << d.suit
         # may the player to lead declare or ask now? (only this matters to the search; after a
-        # trick it is False when the winner has nothing worth declaring, see _apply)
+        # trick it is False when the winner has nothing worth declaring, see apply_move)
         self.window_open = deal.declare_state == "open" and not deal.trick
         self.pending = deal.pending_question
         self.asked = tuple(deal.questions)  # the questions the lock-outs remember (declare.record)
@@ -197,14 +208,19 @@ class Solver:
         for c in self.trick:
             self.live |= 1 << c
         self.remaining = sum(self.card_points[c] for c in range(36) if self.live >> c & 1)
-        self.tt: dict = {}
-        self.relative: dict = {}
-        self.suit_codes: dict = {}
-        self.group_cache: dict = {}
-        self.declaration_cache: dict = {}
-        self.cash_cache: dict = {}
-        self.winner_cache: dict = {}
-        self.killers: dict = {}  # (trick number, seat, trump) -> the last lead that caused a cut-off
+        # the search's tables, shared with other solvers of the same side when given (``shared``)
+        if shared is None:
+            shared = {name: {} for name in SEARCH_TABLES}
+        elif sorted(shared) != sorted(SEARCH_TABLES):
+            raise ValueError(f"shared: the solver's tables are {', '.join(SEARCH_TABLES)}")
+        self.tt: dict = shared["tt"]
+        self.relative: dict = shared["relative"]
+        self.suit_codes: dict = shared["suit_codes"]
+        self.group_cache: dict = shared["group_cache"]
+        self.declaration_cache: dict = shared["declaration_cache"]
+        self.cash_cache: dict = shared["cash_cache"]
+        self.winner_cache: dict = shared["winner_cache"]
+        self.killers: dict = shared["killers"]  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
         classes = {}
         self.card_class = [
@@ -213,10 +229,19 @@ class Solver:
         ]
         self.nodes = 0
 
-    # -- state changes -------------------------------------------------------------------------
-    # _snapshot and _restore list the same fields on purpose: a tuple built and unpacked in
+    def search_tables(self) -> dict[str, dict]:
+        """The search's tables by name (``SEARCH_TABLES``), to share with a later solver of the
+        same side: ``Solver(deal, side, shared=earlier.search_tables())``."""
+        return {name: getattr(self, name) for name in SEARCH_TABLES}
+
+    # -- state changes: the position API -------------------------------------------------------
+    # A move is the int of ``moves(seat)``; ``apply_move`` carries it out for ``seat_to_move()``,
+    # ``undo_move`` takes it back with the ``snapshot()`` taken before it:
+    #     snap = solver.snapshot(); gain = solver.apply_move(move, seat); ...
+    #     solver.undo_move(move, seat, snap)
+    # snapshot and _restore list the same fields on purpose: a tuple built and unpacked in
     # place is the fastest undo (a shared list of names with getattr/setattr cost 15-20 %).
-    def _snapshot(self):
+    def snapshot(self):
         return (
             self.trick,
             self.live,
@@ -244,7 +269,7 @@ class Solver:
             self.tricks_played,
         ) = snap
 
-    def _apply(self, move: int, seat: int) -> int:
+    def apply_move(self, move: int, seat: int) -> int:
         """Carry out a move; return the points it gives the MAX side now."""
         if move < 36:
             self.hands[seat] ^= 1 << move
@@ -306,14 +331,14 @@ class Solver:
         self.trump = suit
         self.declared |= 1 << suit
 
-    def _undo(self, move: int, seat: int, snap) -> None:
+    def undo_move(self, move: int, seat: int, snap) -> None:
         self._restore(snap)
         if move < 36:
             self.hands[seat] |= 1 << move
             self.trick.pop()
 
     # -- move generation -----------------------------------------------------------------------
-    def _to_move(self) -> int:
+    def seat_to_move(self) -> int:
         if self.pending is not None:
             return self.rules.partner_of(self.pending)
         return (self.leader + len(self.trick)) % self.n
@@ -868,7 +893,7 @@ class Solver:
             if upper < beta:
                 beta = upper
             alpha0, beta0 = alpha, beta
-        seat = self._to_move()
+        seat = self.seat_to_move()
         moves = self.moves(seat)
         if boundary:
             # the table's move first, then the lead that last cut off at this trick
@@ -882,11 +907,11 @@ class Solver:
         maximize = self.is_max[seat]
         best = -INF if maximize else INF
         chosen = moves[0]
-        snap = self._snapshot()
+        snap = self.snapshot()
         for move in moves:
-            gain = self._apply(move, seat)
+            gain = self.apply_move(move, seat)
             value = gain + self.search(alpha - gain, beta - gain)
-            self._undo(move, seat, snap)
+            self.undo_move(move, seat, snap)
             if maximize:
                 if value > best:
                     best, chosen = value, move
@@ -983,7 +1008,7 @@ class Solver:
         Equivalent cards (see ``_reduce``) form one group; every declaration and question is a
         group of its own, none left out.
         """
-        seat = self._to_move()
+        seat = self.seat_to_move()
         every = self.moves(seat, reduce=False)
         cards = [m for m in every if m < 36]
         allowed = 0
@@ -1002,7 +1027,7 @@ class Solver:
         solved and proved dear, a forked copy of the solver, its table included, solves the
         groups of half of the suits; see ``_fork_share``.
         """
-        seat = self._to_move()
+        seat = self.seat_to_move()
         groups = self.root_moves()
         values: list = [None] * len(groups)
         values[0] = self._group_value(groups[0], seat, None)
@@ -1016,10 +1041,10 @@ class Solver:
         """``(points of the move, exact value after it)`` for the first move of ``group``;
         ``previous``, the value after the group solved before, is the first guess."""
         move = group[0]
-        snap = self._snapshot()
-        gain = self._apply(move, seat)
+        snap = self.snapshot()
+        gain = self.apply_move(move, seat)
         child = self.value(None if previous is None else previous + self.descend)
-        self._undo(move, seat, snap)
+        self.undo_move(move, seat, snap)
         return gain, child
 
     def _solve_groups(self, groups, seat, values, indices) -> None:
@@ -1097,22 +1122,22 @@ def best_line(solver: Solver, value: int) -> list[dict]:
     line = []
     undo = []
     while solver.trick or solver.pending is not None or solver.hands[solver.leader]:
-        seat = solver._to_move()
+        seat = solver.seat_to_move()
         maximize = solver.is_max[seat]
         for move in solver.moves(seat):
-            snap = solver._snapshot()
-            gain = solver._apply(move, seat)
+            snap = solver.snapshot()
+            gain = solver.apply_move(move, seat)
             rest = value - gain
             if solver.at_least(rest) if maximize else not solver.at_least(rest + 1):
                 line.append({"seat": seat, "action": str(move_to_action(move))})
                 undo.append((move, seat, snap))
                 value = rest
                 break
-            solver._undo(move, seat, snap)
+            solver.undo_move(move, seat, snap)
         else:  # cannot happen: some move keeps the value
             raise AssertionError("no move keeps the value")
     for move, seat, snap in reversed(undo):
-        solver._undo(move, seat, snap)
+        solver.undo_move(move, seat, snap)
     return line
 
 
@@ -1133,7 +1158,7 @@ def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = 
         position=format_position(deal),
         to_move=deal.to_move,
         side=solver.max_side,
-        side_seats=[s for s in range(rules.players) if rules.side_of(s) == solver.max_side],
+        side_seats=rules.seats_of(solver.max_side),
         value=best,
         actions=actions,
         nodes=solver.nodes,
@@ -1153,22 +1178,20 @@ class _ContractSearch:
     table); once every flag is on, the rest is one zero-window search of the solver."""
 
     CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
+    FLAGS = {"card_points": CARD_POINTS, "side_trick": SIDE_TRICK, "seat_trick": SEAT_TRICK}  # by scoring's name
 
     def __init__(self, solver: Solver, deal):
         from ..core.notation import points_taken
-        from ..core.scoring import compared_total
+        from ..core.scoring import contract_needs, lowest_making_total
 
         rules = deal.rules
         self.solver = solver
         self.bidder = deal.bidder
-        side_seats = [s for s in range(rules.players) if rules.side_of(s) == solver.max_side]
+        side_seats = rules.seats_of(solver.max_side)
         have = sum(deal.points[s] for s in side_seats)
         have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
         self.have = have
-        # the smallest deal total that makes the contract (rounding moves it by 2 at most)
-        self.target = next(
-            t for t in range(deal.contract - 2, deal.contract + 3) if compared_total(rules, t) >= deal.contract
-        )
+        self.target = lowest_making_total(rules, deal.contract)
         unknown_tricks = deal.tricks_played - sum(deal.tricks)
         unknown_points = points_taken(deal) - sum(deal.points)
         side_points = sum(deal.points[s] for s in side_seats)
@@ -1181,13 +1204,8 @@ class _ContractSearch:
         if deal.tricks[deal.bidder] or unknown_tricks:
             flags |= self.SEAT_TRICK
         self.flags = flags
-        self.fatal = 0  # conditions without which the contract is lost
-        if rules.bidder_needs_card_points:
-            self.fatal |= self.CARD_POINTS
-        if rules.bidder_porvoo.startswith("seat"):
-            self.fatal |= self.SEAT_TRICK
-        elif rules.bidder_porvoo != "off" or (rules.porvoo and rules.porvoo_replaces_contract):
-            self.fatal |= self.SIDE_TRICK
+        # conditions without which the contract is lost
+        self.fatal = sum(self.FLAGS[need] for need in contract_needs(rules))
         # the discard counts only after a trick of the bidder's seat
         self.discard = sum(rules.points[c.rank] for c in deal.discard) if rules.discard_needs_trick else 0
         self.watched = self.fatal | (self.SEAT_TRICK if self.discard else 0)
@@ -1201,10 +1219,10 @@ class _ContractSearch:
     def makes_after(self, move: int, seat: int) -> bool:
         """Does the bidding side still make the contract after ``move`` (against best play)?"""
         solver = self.solver
-        snap = solver._snapshot()
+        snap = solver.snapshot()
         flags, gain = self._apply(move, seat, self.flags)
         made = self._makes(self.need(flags) - gain if self.watched & ~flags == 0 else None, flags, gain)
-        solver._undo(move, seat, snap)
+        solver.undo_move(move, seat, snap)
         return made
 
     def _apply(self, move: int, seat: int, flags: int) -> tuple[int, int]:
@@ -1212,7 +1230,7 @@ class _ContractSearch:
         trick = solver.trick
         completes = move < 36 and len(trick) == solver.n - 1
         points = sum(solver.card_points[c] for c in trick) + solver.card_points[move] if completes else 0
-        gain = solver._apply(move, seat)
+        gain = solver.apply_move(move, seat)
         if completes:
             winner = solver.leader
             if solver.is_max[winner]:
@@ -1242,16 +1260,16 @@ class _ContractSearch:
             )
             if key in self.table:
                 return self.table[key]
-        seat = solver._to_move()
+        seat = solver.seat_to_move()
         maximize = solver.is_max[seat]
         result = not maximize
-        snap = solver._snapshot()
+        snap = solver.snapshot()
         for move in solver.moves(seat):
             new_flags, gain = self._apply(move, seat, flags)
             total = gained + gain
             settled = self.watched & ~new_flags == 0
             made = self._makes(self.need(new_flags) - total if settled else None, new_flags, total)
-            solver._undo(move, seat, snap)
+            solver.undo_move(move, seat, snap)
             if made == maximize:
                 result = made
                 break
@@ -1273,7 +1291,7 @@ def contract_status(deal) -> dict:
     side = rules.side_of(deal.bidder)
     solver = Solver(deal, max_side=side)
     search = _ContractSearch(solver, deal)
-    seat = solver._to_move()
+    seat = solver.seat_to_move()
     making, every = [], []
     for group in solver.root_moves():  # equivalent cards share one search
         actions = [str(move_to_action(move)) for move in group]
@@ -1287,7 +1305,7 @@ def contract_status(deal) -> dict:
     defeating = [] if mover_on_side else sorted(set(every) - set(making), key=order.__getitem__)
     return {
         "bidder_side": side,
-        "side_seats": [s for s in range(rules.players) if rules.side_of(s) == side],
+        "side_seats": rules.seats_of(side),
         "mover_side": "bidder" if mover_on_side else "defender",
         "have": search.have,
         "need": max(search.need(search.flags), 0),

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from ..core.actions import Declare, Discard, Play
 from ..core.cards import Card, Rank
 from ..core.deal import Deal
+from ..core.scoring import side_points
 
 WATCHED = (Rank.ACE, Rank.TEN)  # the cards whose fate a reason tells
 LOOK_AHEAD = 4  # a card lost or caught counts within this many tricks of the choice
@@ -326,8 +327,6 @@ def discard_reason(deal: Deal, seat: int, hint, other) -> dict | None:
     bare = _bare_tens(deal, seat, other) - _bare_tens(deal, seat, hint)
     if bare:
         return {"code": "bare_ten", "card": str(min(bare, key=lambda c: c.index))}
-    from .review import side_points
-
     side = deal.rules.side_of(seat)
     after = deal.copy()
     after.apply(hint)

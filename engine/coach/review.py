@@ -45,7 +45,7 @@ from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give
 from ..core.cards import Rank
 from ..core.deal import Deal
 from ..core.notation import PositionError, format_position, format_record, parse_record
-from ..core.scoring import contract_made
+from ..core.scoring import contract_made, side_points
 from ..core.story import CALL_KINDS, tell
 from ..search.solver import SearchCut, Solver
 
@@ -85,13 +85,6 @@ class Budget:
 
 BOUNDED = Budget()
 UNBOUNDED = Budget(None, None, None, None)
-
-
-def side_points(deal: Deal, side: int) -> int:
-    """What ``side`` has so far: card points taken (the discard included) and bonuses declared."""
-    rules = deal.rules
-    have = sum(deal.points[s] for s in rules.seats_of(side))
-    return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
 class SolverPool:

@@ -152,6 +152,14 @@ def _known_zero(counted: int, unattributed: int) -> bool:
     return counted == 0 and unattributed == 0
 
 
+def side_points(deal, side: int) -> int:
+    """What ``side`` has so far in ``deal``: card points taken (the discard included) and bonuses
+    declared (the coach's review and its card reasons count a position so)."""
+    rules = deal.rules
+    have = sum(deal.points[s] for s in rules.seats_of(side))
+    return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
+
+
 def score_deal(deal) -> DealScore:
     """The breakdown of a finished deal (a ``Deal`` in phase ``done`` that was not redealt)."""
     from .messages import explain_result

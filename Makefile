@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills clean
+.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-lessons clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -74,6 +74,9 @@ bench-build: $(VENV)/.installed
 
 bench-drills: $(VENV)/.installed
 	$(PY) benchmarks/bench_drills.py
+
+bench-lessons: setup build
+	$(PY) benchmarks/bench_lessons.py
 
 clean:
 	rm -rf _site dist build/og-cache .cache

@@ -15,6 +15,7 @@ SITE_SOURCES = (
     "requirements-dev.txt",
     "package-lock.json",
     "engine",
+    "present",
     "sitebuild",
     "site",
     "lessons",

@@ -236,7 +236,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         }""",
         module,
     )
-    assert same == [True, True], "puzzle.html and render.js draw cards differently"
+    assert same == [True, True], "present/puzzle.py and render.js draw cards differently"
 
 
 def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):

@@ -316,8 +316,8 @@ def check_button(label: str, cls: str = "check") -> Node:
 
 
 def answer_controls(seg: dict, pid: str, w: Words) -> Node:
-    """The controls that give the answer (choices, a number and Check, Check), and the buttons
-    for the hint, the solution and another try."""
+    """The controls that give the answer: choices, a number and Check, or Check (the buttons for
+    the hint, the solution and another try are below the answer area: ``extra_buttons``)."""
     v = seg["view"]
     form = v["form"]
     kind_name = w.cat["kinds"][v["kind"]]
@@ -344,7 +344,6 @@ def answer_controls(seg: dict, pid: str, w: Words) -> Node:
         node.add(number_field(seg.get("number_id") or f"{pid}-number", label, w))
     elif controls == "check":
         node.add(check_button(w.ui["check"]))
-    node.add(extra_buttons(seg, pid, w))
     return node
 
 
@@ -423,7 +422,8 @@ def puzzle_tree(seg: dict, cat: dict) -> Node:
     solution.append(solution_extra(seg, w))
     solution.append(seg.get("explanation"))
     after = after_answer(seg, pid, w, solution)
-    node.add(after[:2], later, after[2:])
+    more = h("div", "controls puzzle-more", None, extra_buttons(seg, pid, w))
+    node.add(after[:2], more, later, after[2:])
     return node
 
 

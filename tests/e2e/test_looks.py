@@ -308,7 +308,8 @@ def test_the_front_page_continues_where_the_learner_left_off(visit, base_url):
     assert page.locator('button[data-reset=""]').is_hidden(), "nothing to reset yet"
     for entry in ("play/", "practice/", "position/"):
         assert page.locator(f'.entry-points a[href="{entry}"]').is_visible()
-    lesson = v.open(base_url + "/fi/lessons/overtaking/")
+    lesson = v.open(base_url + "/fi/lessons/overtaking/#puzzle-overtake-king")
+    lesson.locator(".lesson-menu > summary").click()  # the lesson's link and reset: in its menu
     assert lesson.locator('button[data-reset="overtaking"]').is_hidden()
     lesson.locator('#puzzle-overtake-king button[data-card="HK"]').click()
     assert lesson.locator('button[data-reset="overtaking"]').is_visible()

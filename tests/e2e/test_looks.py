@@ -259,7 +259,7 @@ def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_a_solved_puzzle_plays_its_card_to_the_trick_and_stays_locked(visit, base_url, motion):
     v = visit(reduced_motion=motion)
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = page.locator("#puzzle-overtake-king")
     section.locator('button[data-card="HK"]').click()
     moving = page.evaluate("document.getAnimations().length")
@@ -281,7 +281,7 @@ def test_a_solved_puzzle_plays_its_card_to_the_trick_and_stays_locked(visit, bas
 
 def test_try_again_after_a_wrong_answer_keeps_its_place_once_solved(visit, base_url):
     v = visit()
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = page.locator("#puzzle-overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert section.locator("button.retry").is_visible()

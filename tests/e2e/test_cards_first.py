@@ -30,6 +30,10 @@ STILL_BELOW = {
     "ukrainian-values",
     "reversed-bonus-choice",
     "no-bonus-keep-trump",
+    "trump-their-ace",
+    "win-a-trick-first",
+    "keep-the-half",
+    "ukrainian-duck",
 }
 
 

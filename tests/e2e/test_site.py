@@ -70,7 +70,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
     ],
 )
 def test_illegal_card_shows_the_reason_then_the_right_card_succeeds(visit, base_url, lang, expected):
-    page = visit().open(base_url + f"/{lang}/lessons/overtaking/")
+    page = visit().open(base_url + f"/{lang}/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert expected in feedback(section)

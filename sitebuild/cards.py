@@ -1,5 +1,5 @@
 """The card faces, drawn by the site itself: one geometry for the SVG sprite that every page with
-cards carries (``<svg class="face"><use href="#c-HK"/></svg>``, the same markup from the templates
+cards carries (``<svg class="face"><use href="#c-HK"/></svg>``, the same markup from present/puzzle.py
 and from site/assets/render.js) and for the PNG pictures of positions (``sitebuild.images``).
 
 A face is 60 by 84 units: the index (rank and suit) in the top-left corner and, turned round, in

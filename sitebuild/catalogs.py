@@ -1,13 +1,30 @@
-"""The message catalogs (``site/messages/fi.json``, ``en.json``) and the one formatter: ``{name}`` is
-a value, ``{name.case}`` a suit letter or a card in a grammatical case. ``site/assets/messages.js``
-has the same rules, so a sentence renders the same at build time and in the browser."""
+"""The message catalogs (``site/messages/fi.json``, ``en.json``): loaded and checked here; the one
+formatter and its phrases live in ``present/text.py`` (``site/assets/messages.js`` has the same
+rules, so a sentence renders the same at build time and in the browser)."""
 
 from __future__ import annotations
 
 import json
-import re
 
 from engine.core.rules import OPTION_DOCS
+from present.text import (  # noqa: F401  (the build's names for the one formatter)
+    PLACEHOLDER,
+    SENTENCE_END,
+    answer_label,
+    capfirst,
+    card_face,
+    card_label,
+    card_name,
+    choice_label,
+    decimal,
+    fmt,
+    in_sentence,
+    message,
+    number,
+    plus_minus,
+    signed,
+    solution_text,
+)
 
 from . import ROOT, BuildError, rel
 
@@ -18,172 +35,6 @@ def load_catalog(lang: str) -> dict:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
         raise BuildError(f"{rel(path)}: {e}") from None
-
-
-def card_label(card: str, catalog: dict) -> str:
-    """The spoken name of a card, for example 'hertta kuningas' or 'king of hearts'."""
-    return catalog["cards"]["spoken"].format(
-        suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]]["nom"]
-    )
-
-
-PLACEHOLDER = re.compile(r"\{(\w+)(?:\.(\w+))?\}")
-
-
-def card_name(card: str, case: str, catalog: dict) -> str:
-    """A card's name in a grammatical case: 'herttakuninkaan', 'king of hearts'."""
-    return catalog["cards"]["compound"].format(
-        suit=catalog["suits"][card[0]]["nom"], rank=catalog["ranks"][card[1]][case]
-    )
-
-
-SENTENCE_END = re.compile(r"[.!?][\"”)]?\s+$")
-
-
-def number(value, catalog: dict, plus: bool = False) -> str:
-    """A figure as the catalog's language writes it: a true minus sign (U+2212), one decimal with
-    the catalog's decimal mark where it is not whole (``47,5``), ``+60`` with ``plus``; any
-    other value as text. The same as ``number`` in site/assets/format.js."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return str(value)
-    size = abs(value)
-    if size == int(size):
-        text = str(int(size))
-    else:
-        text = f"{size:.1f}".replace(".", catalog["estimate"]["decimal"])
-    if value < 0:
-        return f"\u2212{text}"
-    return f"+{text}" if plus and value > 0 else text
-
-
-def fmt(template: str, params: dict, catalog: dict, fragment: bool = False) -> str:
-    """Fill ``{name}`` (a value; a number by ``number``) or ``{name.case}`` (a suit letter or a
-    card in that case). A value is capitalised where a sentence starts (the start of the message
-    unless it is a ``fragment`` set inside another sentence, or after ". ", "! ", "? ") and
-    nowhere else. The same rules as ``formatWith`` in site/assets/format.js."""
-    text = ""
-    last = 0
-    for match in PLACEHOLDER.finditer(template):
-        text += template[last : match.start()]
-        last = match.end()
-        value = number(params[match.group(1)], catalog)
-        case = match.group(2)
-        if case:
-            value = catalog["suits"][value][case] if len(value) == 1 else card_name(value, case, catalog)
-        starts = not fragment if text == "" else bool(SENTENCE_END.search(text))
-        text += capfirst(value) if starts else value
-    return text + template[last:]
-
-
-def in_sentence(label: str, catalog: dict) -> str:
-    """A label (``option_labels``, written as it stands alone) inside a sentence: its first letter
-    in lower case, unless it starts with a name (``names``); as ``inSentence`` in format.js."""
-    first = re.split(r"[\s,:;]", label)[0]
-    return label if first in catalog["names"] else label[:1].lower() + label[1:]
-
-
-def message(section: dict, key: str, params: dict | None = None) -> str:
-    """The entry ``key`` of a catalog section, or its ``_one`` form where the count it writes out
-    is 1 (every number of ``key`` that ``key_one`` does not name is 1); as ``pick`` in format.js."""
-    one = section.get(f"{key}_one")
-    if not isinstance(one, str) or not isinstance(section.get(key), str):
-        return section[key]
-    params = params or {}
-    named = {m.group(1) for m in PLACEHOLDER.finditer(one)}
-    counts = [m.group(1) for m in PLACEHOLDER.finditer(section[key]) if m.group(1) not in named]
-    values = [params.get(n) for n in counts]
-    ones = [isinstance(v, (int, float)) and not isinstance(v, bool) and v == 1 for v in values]
-    return one if counts and all(ones) else section[key]
-
-
-def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
-    """The solution in words, by what the engine's solution holds (never by the kind's name): the
-    accepted answers of an estimate, a counted number, a score, the bidder of an auction, the best
-    declaration, the winning card of a trick or the right cards. A declare puzzle's words depend
-    on whether the mover leads (``view["mover_leads"]``, see ``choice_label``)."""
-    ui = catalog["ui"]
-    form = (view or {}).get("form", {})
-    if "accepted" in solution:
-        labels = [answer_label(a, solution, catalog) for a in solution["accepted"]]
-        return fmt(catalog["estimate"]["solution"], {"choices": " / ".join(labels)}, catalog)
-    if "number" in solution:
-        return fmt(catalog["count"]["solution"], {"number": solution["number"]}, catalog)
-    if "steps" in solution:
-        return fmt(message(ui, "solution_score", solution), {"score": solution["score"]}, catalog)
-    if "score" in solution:
-        return fmt(message(ui, "solution_score", solution), {"score": solution["score"]}, catalog)
-    if "player" in solution:
-        return fmt(ui["solution_auction"], {"player": solution["player"], "bid": solution["contract"]}, catalog)
-    if "best" in solution:
-        leads = (view or {}).get("mover_leads", True)
-        labels = [choice_label(c, catalog, leads) for c in solution["best"]]
-        labels = [label[:1].lower() + label[1:] for label in labels]  # mid-sentence after "Solution:"
-        return fmt(ui["solution_declare"], {"choice": " / ".join(labels)}, catalog)
-    if form.get("shape") == "trick":
-        return fmt(ui["solution_winner"], {"card": solution["cards"][0]}, catalog)
-    names = [card_name(c, "nom", catalog) for c in solution["cards"]] or [ui["legal_none"]]
-    return fmt(ui["solution_cards"], {"cards": ", ".join(names)}, catalog)
-
-
-def signed(value: int) -> str:
-    """A whole number as the style sheet writes it: the minus sign (U+2212), never a hyphen
-    (``number`` without a catalog: a whole number needs no decimal mark)."""
-    return number(value, {})
-
-
-def plus_minus(value: int) -> str:
-    """A deal score in a result cell, signed to contrast a gain with a loss: ``+60``, ``−60``
-    (the minus sign, U+2212, never a hyphen), ``0``."""
-    return number(value, {}, plus=True)
-
-
-def capfirst(text: str) -> str:
-    """Text that starts a line or a title: its first letter in upper case, the rest as it is.
-    The catalogs keep names in the form they take inside a sentence (``kolminpeli ilman
-    pyöristystä``, after a colon in lower case); a title or a list item capitalises them here."""
-    return text[:1].upper() + text[1:]
-
-
-def answer_label(answer: str, solution: dict, catalog: dict) -> str:
-    """An answer of a decision puzzle in words: pass, a bid, keep or raise, cards."""
-    est = catalog["estimate"]
-    if answer == "p":
-        return est["choice_pass"]
-    if answer == "hold":
-        return fmt(est["choice_hold"], {"contract": solution.get("contract", "")}, catalog)
-    if answer.startswith("raise:"):
-        return fmt(est["choice_raise"], {"amount": answer[6:]}, catalog)
-    if answer.startswith(("discard:", "give:")):
-        return ", ".join(card_name(c, "nom", catalog) for c in answer.split(":", 1)[1].split("."))
-    if len(answer) == 2 and not answer.isdigit():
-        return card_name(answer, "nom", catalog)
-    return answer
-
-
-def choice_label(choice: str, catalog: dict, mover_leads: bool = True) -> str:
-    """The button text of a declare-puzzle choice (none, trump:H, askfull, askhalf:H). ``none``
-    is leading without declaring when the mover leads the next trick, and playing a card when
-    it is in the middle of a trick (the puzzle view's ``mover_leads``)."""
-    ui = catalog["ui"]
-    if choice == "none":
-        return ui["declare_none"] if mover_leads else ui["declare_none_in_trick"]
-    if choice.startswith("answer:"):
-        return ui["play_answer_no"] if choice == "answer:no" else fmt(ui["play_answer"], {"suit": choice[-1]}, catalog)
-    if choice == "askfull":
-        return ui["ask_full"]
-    key = "ask_half" if choice.startswith("askhalf:") else "declare_suit"
-    return fmt(ui[key], {"suit": choice[-1]}, catalog)
-
-
-def decimal(value: float, catalog: dict, signed: bool = False) -> str:
-    """A figure with one decimal in the page's language: ``+75,0``, ``−85,0`` (a true minus)."""
-    text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    return text.replace("-", "\u2212").replace(".", catalog["estimate"]["decimal"])
-
-
-def card_face(card: str) -> dict:
-    rank = {"T": "10"}.get(card[1], card[1])
-    return {"code": card, "rank": rank, "symbol": "♠♣♦♥"["SCDH".index(card[0])], "red": card[0] in "DH"}
 
 
 def check_catalogs(catalogs: dict) -> None:

@@ -213,18 +213,19 @@ def split_sections(text: str) -> list[str]:
 
 def lesson_steps(segments: list) -> list[dict]:
     """The lesson player's steps (site/assets/lesson-player.js), as plain data in the spirit of
-    lichess ui/learn stages: each step is a few sentences and then the puzzle that uses them.
-    A ``## `` section with no puzzle of its own is a step of its own; the sentences before a
-    puzzle since the last section heading go with it; what follows the last puzzle closes the
-    lesson as its last step. ``segments`` are ``("md", text)`` and ``("puzzle", id)``; a step is
-    ``{"segments": [...], "puzzle": id or None}``."""
+    lichess ui/learn stages: a step is either teaching text or one puzzle, never both, so that a
+    puzzle's step opens on its cards. A ``## `` section starts a new step of text; the text before
+    a puzzle since the last section heading is a step of its own just before it; what follows the
+    last puzzle closes the lesson as its last step. ``segments`` are ``("md", text)`` and
+    ``("puzzle", id)``; a step is ``{"segments": [...], "puzzle": id or None}``."""
     steps: list[dict] = []
     current: list = []
     for kind, value in segments:
         if kind == "puzzle":
-            current.append((kind, value))
-            steps.append({"segments": current, "puzzle": value})
-            current = []
+            if current:
+                steps.append({"segments": current, "puzzle": None})
+                current = []
+            steps.append({"segments": [(kind, value)], "puzzle": value})
             continue
         for section in split_sections(value):
             if current and SECTION_HEADING.match(section):

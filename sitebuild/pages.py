@@ -20,6 +20,8 @@ from engine.core.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.core.seats import seat_places
 from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
+from present.puzzle import link_icon, puzzle_tree
+from present.tree import to_html
 
 from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
 from .cards import sprite
@@ -41,6 +43,7 @@ from .fingerprint import Published, template_globals
 from .images import write_images
 from .lessons import ASIDE_OPEN, CARDS_OPEN, Lesson, LessonText, lesson_steps, toml_line
 from .manifest import write_manifests
+from .markup import nodes
 from .measured import fill_measured
 
 
@@ -212,7 +215,8 @@ def plain_text(html: str) -> str:
 def puzzle_segment(
     lesson: Lesson, pid: str, text: LessonText, number: int, md: MarkdownIt, share: str, cat: dict
 ) -> dict:
-    """What the puzzle macro of puzzle.html needs for one lesson puzzle."""
+    """What the one renderer (``present.puzzle``) needs for one lesson puzzle: the engine's answers
+    and the puzzle's words as nodes."""
     spec = next(p for p in lesson.puzzles if p["id"] == pid)
     words = text.puzzles[pid].fields
     return {
@@ -223,9 +227,10 @@ def puzzle_segment(
         "view": lesson.checked[pid]["view"],
         "solution": lesson.checked[pid]["solution"],
         "table": lesson.checked[pid]["table"],
-        "prompt": Markup(md.renderInline(words["prompt"])),
-        "hint": Markup(md.render(words["hint"])),
-        "explanation": Markup(md.render(words["explanation"])),
+        "prompt": nodes(md.renderInline(words["prompt"])),
+        "prompt_text": plain_text(md.renderInline(words["prompt"])),
+        "hint": nodes(md.render(words["hint"])),
+        "explanation": nodes(md.render(words["explanation"])),
         "share": share,
         "steps": step_texts(lesson.checked[pid], text, pid, md),
     }
@@ -238,7 +243,7 @@ def step_texts(checked: dict, text: LessonText, pid: str, md: MarkdownIt) -> lis
     if checked["view"]["form"]["shape"] != "steps":  # not a guided deal
         return []
     fields = text.puzzles[pid].fields
-    return [Markup(md.render(fields[f"step{n}"])) for n in range(1, len(checked["view"]["steps"]) + 1)]
+    return [nodes(md.render(fields[f"step{n}"])) for n in range(1, len(checked["view"]["steps"]) + 1)]
 
 
 def preview_words(lessons: list[Lesson], md: MarkdownIt) -> dict:
@@ -312,6 +317,9 @@ def render_site(
             "solution_text": lambda k, sol, view=None, cat=cat: solution_text(k, sol, cat, view),
             "choice_label": lambda c, leads=True, cat=cat: choice_label(c, cat, leads),
             "decimal": lambda x, signed=False, cat=cat: decimal(x, cat, signed),
+            # a puzzle by the one renderer (present/), and a card's face, written as HTML
+            "puzzle_html": lambda seg, cat=cat: Markup(to_html(puzzle_tree(seg, cat))),
+            "link_icon_html": lambda: Markup(to_html(link_icon())),
         }
         lesson_list = [
             {
@@ -396,7 +404,7 @@ def render_site(
                         path=f"p/{seg['id']}/",
                         lesson=lesson_list[i],
                         title=puzzle_title,
-                        description=plain_text(seg["prompt"]),
+                        description=seg["prompt_text"],
                         seg={**seg, "share": "./"},
                         image=images[f"{lang}/puzzle/{seg['id']}"],
                     ),

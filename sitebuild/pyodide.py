@@ -19,23 +19,26 @@ from .fingerprint import Published, content_hash
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEEL_NAME = "huutopussi"
+PACKAGES = ("engine", "present")  # the wheel's top-level packages
 
 
 def build_wheel(target: Path) -> Path:
-    """A py3-none-any wheel of engine/, written directly (deterministic, no build backend)."""
+    """A py3-none-any wheel of engine/ and present/ (the presentation layer the worker renders
+    drills and shared positions with), written directly (deterministic, no build backend)."""
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     dist = f"{WHEEL_NAME}-{version}"
     name = target / f"{dist}-py3-none-any.whl"
     files = {}
-    for path in sorted((ROOT / "engine").rglob("*.py")):
-        files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     files[f"{dist}.dist-info/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {WHEEL_NAME}\nVersion: {version}\nSummary: Huutopussi rules engine\n"
     ).encode()
     files[f"{dist}.dist-info/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    files[f"{dist}.dist-info/top_level.txt"] = b"engine\n"
+    files[f"{dist}.dist-info/top_level.txt"] = "".join(f"{p}\n" for p in PACKAGES).encode()
     record = []
     for path, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()

@@ -160,3 +160,49 @@ def test_a_new_flat_module_has_no_layer(tmp_path):
     root = _copy_engine(tmp_path)
     (root / "engine" / "extra.py").write_text("X = 1\n")
     assert {_unit(m) for m in _files(root)} - set(LAYERS) == {"engine.extra"}
+
+
+# -- the presentation layer (present/): above the engine, never below it ------------------------------
+def _top_imports(path: Path) -> set[str]:
+    """The top-level packages a file imports anywhere in it (relative imports as ``.``)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add("." if node.level else (node.module or "").split(".")[0])
+    return found
+
+
+def _wrong_present_imports(root: Path = ROOT) -> list[str]:
+    import sys
+
+    wrong = []
+    for path in sorted((root / "engine").rglob("*.py")):
+        if "present" in _top_imports(path):
+            wrong.append(f"{path.relative_to(root)} imports present (the engine knows no text)")
+    allowed = set(sys.stdlib_module_names) | {"engine", "present", ".", "__future__"}
+    for path in sorted((root / "present").rglob("*.py")):
+        for name in sorted(_top_imports(path) - allowed):
+            wrong.append(
+                f"{path.relative_to(root)} imports {name} (present/: the standard library and the engine only)"
+            )
+    return wrong
+
+
+def test_the_presentation_imports_the_engine_and_the_engine_never_imports_it():
+    assert (ROOT / "present" / "__init__.py").is_file()
+    assert _wrong_present_imports() == []
+
+
+def test_an_engine_module_importing_the_presentation_fails(tmp_path):
+    root = _copy_engine(tmp_path)
+    shutil.copytree(ROOT / "present", root / "present", ignore=shutil.ignore_patterns("__pycache__"))
+    _add_lazy_import(root / "engine" / "core" / "deal.py", "from present.text import fmt as X")
+    _add_lazy_import(root / "present" / "text.py", "from sitebuild import ROOT as X")
+    assert _wrong_present_imports(root) == [
+        "engine/core/deal.py imports present (the engine knows no text)",
+        "present/text.py imports sitebuild (present/: the standard library and the engine only)",
+    ]

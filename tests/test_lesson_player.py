@@ -30,7 +30,7 @@ def test_sections_split_before_each_second_level_heading_only():
     ]
 
 
-def test_steps_are_a_few_sentences_and_then_their_puzzle():
+def test_a_puzzle_step_holds_only_its_puzzle_and_the_text_before_it_is_a_step_of_its_own():
     segments = [
         ("md", "Intro.\n\n## Rules\n\nText."),
         ("puzzle", "a"),
@@ -40,12 +40,15 @@ def test_steps_are_a_few_sentences_and_then_their_puzzle():
         ("md", "Closing words."),
     ]
     steps = lesson_steps(segments)
-    assert [s["puzzle"] for s in steps] == [None, "a", "b", None, "c", None]
+    assert [s["puzzle"] for s in steps] == [None, None, "a", "b", None, None, "c", None]
     assert steps[0]["segments"] == [("md", "Intro.")]
-    assert steps[1]["segments"] == [("md", "## Rules\n\nText."), ("puzzle", "a")]
-    assert steps[2]["segments"] == [("puzzle", "b")]
-    assert steps[4]["segments"] == [("md", "## Next\n\nLead in."), ("puzzle", "c")]
-    assert steps[5]["segments"] == [("md", "Closing words.")]
+    assert steps[1]["segments"] == [("md", "## Rules\n\nText.")]
+    assert steps[2]["segments"] == [("puzzle", "a")]
+    assert steps[3]["segments"] == [("puzzle", "b")]
+    assert steps[4]["segments"] == [("md", "## Reading\n\nOnly words.")]
+    assert steps[5]["segments"] == [("md", "## Next\n\nLead in.")]
+    assert steps[6]["segments"] == [("puzzle", "c")]
+    assert steps[7]["segments"] == [("md", "Closing words.")]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -58,7 +61,7 @@ def test_every_lesson_plays_as_steps_that_keep_every_word_and_puzzle_in_order(la
         for step in steps:
             assert [k for k, _ in step["segments"]].count("puzzle") <= 1
             if step["puzzle"]:
-                assert step["segments"][-1] == ("puzzle", step["puzzle"])
+                assert step["segments"] == [("puzzle", step["puzzle"])]  # the puzzle alone: cards first
         words = "".join(v for s in steps for k, v in s["segments"] if k == "md")
         source = "".join(v for k, v in text.segments if k == "md")
         assert re.sub(r"\s", "", words) == re.sub(r"\s", "", source), directory.name

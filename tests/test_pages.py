@@ -68,7 +68,7 @@ def test_every_puzzle_has_the_same_header_whose_button_copies_its_own_page(site)
     that copies /LANG/p/ID/ from the lesson and ./ on the puzzle's own page."""
     out, lessons = site
     button = re.compile(
-        r'<button type="button" class="copy-link icon-button" id="puzzle-([\w-]+)-copy"'
+        r'<button class="copy-link icon-button" type="button" id="puzzle-([\w-]+)-copy"'
         r' data-href="([^"]*)" aria-label="([^"]+)"'
     )
     kinds = set()

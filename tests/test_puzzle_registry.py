@@ -135,7 +135,7 @@ CHECKED = (
     "site/assets/render.js",
     "site/assets/answers.js",
     "site/assets/explain.js",
-    "site/templates/puzzle.html",
+    "present/puzzle.py",
     "site/templates/position.html",
     "site/assets/position.js",
     "sitebuild/words.py",

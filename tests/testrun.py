@@ -19,6 +19,7 @@ SITE_SOURCES = (
     "requirements-dev.txt",
     "package-lock.json",
     "engine",
+    "present",
     "sitebuild",
     "site",
     "lessons",

@@ -139,7 +139,7 @@ function openDeepLink() {
 }
 
 for (const section of document.querySelectorAll("section.puzzle")) {
-  if (section.dataset.kind === "deal") new GuidedDeal(section).enable();
+  if (section.classList.contains("guided-deal")) new GuidedDeal(section).enable(); // by its layout (present/puzzle.py), never its kind
   else new Puzzle(section).enable();
 }
 const lessonArticle = document.querySelector("article.lesson");

@@ -53,7 +53,7 @@ function offerContinue(item) {
 
 function mount(section) {
   holder.replaceChildren(section);
-  if (section.dataset.kind === "deal") new GuidedDeal(section).enable();
+  if (section.classList.contains("guided-deal")) new GuidedDeal(section).enable(); // by its layout (present/puzzle.py), never its kind
   else new Puzzle(section).enable();
 }
 

@@ -113,6 +113,12 @@ export class LessonPlayer {
     });
   }
 
+  // What a screen opens at: a puzzle's step at the puzzle itself (cards first, issue 33: its table
+  // and answers on the first screen; the bar is just above it), any other at the player's bar.
+  top(screen) {
+    return screen?.dataset?.puzzleId ? screen : this.bar;
+  }
+
   // The step that holds an element of the page (-1: none).
   stepOf(node) {
     const step = node?.closest?.(".lesson-step");
@@ -139,7 +145,7 @@ export class LessonPlayer {
     if (this.playing) this.go(wanted ?? 0, false);
     // a deep link: the browser scrolled to its target on the whole page, before the other steps
     // went away; the step it opened starts at the top (a puzzle's own section gets the focus, app.js)
-    if (this.playing && wanted !== null) this.bar.scrollIntoView({ block: "start" });
+    if (this.playing && wanted !== null) this.top(this.steps[this.index] || this.complete).scrollIntoView({ block: "start" });
     window.addEventListener("hashchange", () => {
       const step = this.stepOfHash(location.hash);
       if (this.playing && step !== null && step !== this.index) this.go(step, false);
@@ -192,8 +198,8 @@ export class LessonPlayer {
       history.replaceState(history.state, "", hash || location.pathname + location.search);
       document.dispatchEvent(new CustomEvent("lesson-step"));
     }
-    // a screen reader reads the new screen from its start
-    this.bar.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    // a screen reader reads the new screen from its start; a puzzle's step opens on its cards
+    this.top(here).scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
     here.focus({ preventScroll: true });
   }
 

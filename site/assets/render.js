@@ -1,5 +1,5 @@
 // Builds a puzzle <section> from the engine's puzzle view (for shared positions and drills), with
-// the same structure and classes as the server-rendered lesson puzzles. Text only, never HTML.
+// the classes and data attributes of the lesson puzzles (present/puzzle.py). Text only, never HTML.
 import { pick } from "./format.js";
 import { cardFace, cardName, catalog, format, hiddenCards, spokenName, ui } from "./messages.js";
 import { el } from "./dom.js";
@@ -19,7 +19,7 @@ function solutionText(form, solution) {
 }
 
 // A card is a picture of its face, drawn from the page's card sprite (#c-HK), named by its
-// spoken name: the same markup as the card_span and card_button macros of puzzle.html.
+// spoken name: the same markup as card_span and card_button of present/puzzle.py.
 const SVG = "http://www.w3.org/2000/svg";
 
 function faceOf(code) {

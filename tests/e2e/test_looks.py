@@ -236,7 +236,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         }""",
         module,
     )
-    assert same == [True, True], "puzzle.html and render.js draw cards differently"
+    assert same == [True, True], "present/puzzle.py and render.js draw cards differently"
 
 
 def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):
@@ -259,7 +259,7 @@ def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_a_solved_puzzle_plays_its_card_to_the_trick_and_stays_locked(visit, base_url, motion):
     v = visit(reduced_motion=motion)
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = page.locator("#puzzle-overtake-king")
     section.locator('button[data-card="HK"]').click()
     moving = page.evaluate("document.getAnimations().length")
@@ -281,7 +281,7 @@ def test_a_solved_puzzle_plays_its_card_to_the_trick_and_stays_locked(visit, bas
 
 def test_try_again_after_a_wrong_answer_keeps_its_place_once_solved(visit, base_url):
     v = visit()
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = page.locator("#puzzle-overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert section.locator("button.retry").is_visible()
@@ -308,7 +308,8 @@ def test_the_front_page_continues_where_the_learner_left_off(visit, base_url):
     assert page.locator('button[data-reset=""]').is_hidden(), "nothing to reset yet"
     for entry in ("play/", "practice/", "position/"):
         assert page.locator(f'.entry-points a[href="{entry}"]').is_visible()
-    lesson = v.open(base_url + "/fi/lessons/overtaking/")
+    lesson = v.open(base_url + "/fi/lessons/overtaking/#puzzle-overtake-king")
+    lesson.locator(".lesson-menu > summary").click()  # the lesson's link and reset: in its menu
     assert lesson.locator('button[data-reset="overtaking"]').is_hidden()
     lesson.locator('#puzzle-overtake-king button[data-card="HK"]').click()
     assert lesson.locator('button[data-reset="overtaking"]').is_visible()

@@ -52,7 +52,9 @@ def test_open_a_lesson_in_each_language(visit, base_url, lang, title):
 
 def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_url):
     v = visit()
-    page = v.open(base_url + "/en/lessons/overtaking/")
+    page = v.open(
+        base_url + "/en/lessons/overtaking/#puzzle-overtake-king"
+    )  # its step (text before it is one of its own)
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert "You must overtake" in feedback(section)
@@ -68,7 +70,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
     ],
 )
 def test_illegal_card_shows_the_reason_then_the_right_card_succeeds(visit, base_url, lang, expected):
-    page = visit().open(base_url + f"/{lang}/lessons/overtaking/")
+    page = visit().open(base_url + f"/{lang}/lessons/overtaking/#puzzle-overtake-king")  # the puzzle's own step
     section = puzzle(page, "overtake-king")
     section.locator('button[data-card="H9"]').click()
     assert expected in feedback(section)
@@ -371,7 +373,7 @@ def test_corrupt_or_old_progress_never_breaks_a_page(visit, base_url):
     for stored in ("{not json", '{"version": 0, "puzzles": {"x": 1}}', '{"version": 1, "puzzles": {"a/b": "yes"}}'):
         v = visit()
         v.context.add_init_script(f"localStorage.setItem('huutopussi.progress', {json.dumps(stored)})")
-        page = v.open(base_url + "/en/lessons/overtaking/")
+        page = v.open(base_url + "/en/lessons/overtaking/#puzzle-overtake-king")
         section = puzzle(page, "overtake-king")
         section.locator('button[data-card="HK"]').click()
         section.locator(".verdict.right").wait_for()

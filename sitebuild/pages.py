@@ -20,8 +20,8 @@ from engine.core.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.core.seats import seat_places
 from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
-from present.puzzle import link_icon, puzzle_tree
-from present.tree import to_html
+from present.puzzle import Words, card_span, link_icon, puzzle_tree
+from present.tree import Node, to_html
 
 from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
 from .cards import sprite
@@ -73,20 +73,14 @@ def card_row_block(state, start: int, end: int, silent: bool) -> bool:
 
 
 def render_card_row(self, tokens, idx, options, env) -> str:
-    """Each card as on a puzzle's table (the card_span macro of puzzle.html): its face from the
-    sprite, named by its spoken name in the page's language (``env["catalog"]``)."""
+    """Each card as on a puzzle's table, drawn by the one renderer (``present.puzzle.card_span``):
+    its face from the sprite, named by its spoken name in the page's language (``env["catalog"]``)."""
     catalog = env.get("catalog") if isinstance(env, dict) else None
     if catalog is None:
         raise BuildError("a card row ('::: cards ...') is drawn only in a lesson's text, not here")
-    cards = []
-    for code in tokens[idx].info.split():
-        red = " red" if card_face(code)["red"] else ""
-        cards.append(
-            f'<span class="card{red}" role="img" aria-label="{escapeHtml(card_label(code, catalog))}">'
-            f'<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
-            f'<use href="#c-{escapeHtml(code)}"/></svg></span>'
-        )
-    return f'<p class="card-row">{"".join(cards)}</p>\n'
+    words = Words(catalog)
+    row = Node("p", "card-row", {}, [card_span(code, words) for code in tokens[idx].info.split()])
+    return to_html(row) + "\n"
 
 
 def aside_block(state, start: int, end: int, silent: bool) -> bool:

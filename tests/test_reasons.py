@@ -4,7 +4,7 @@ and its sentence in both catalogs naming the cards and seats of those lines."""
 import pytest
 
 from engine import PRESETS, Deal, parse_action, parse_position
-from engine.coach.reasons import bid_reasons, card_reasons, raise_reasons
+from engine.coach.reasons import _points_in_trick, bid_reasons, card_reasons, raise_reasons, replay
 from sitebuild.catalogs import card_name, fmt, load_catalog
 
 
@@ -60,6 +60,13 @@ CASES = [
         _line("SA", "H9"),
         _line("S8", "H9"),
         {"code": "trumped", "card": "SA", "by": "H9", "seat": 1, "n": 10, "best": "S8"},
+    ),
+    (
+        "an ace thrown off suit onto a trick an opponent trumped",
+        _after("rules:three-player/hands:A8...,.7.7.,7...9/lead:1/decl:H1/tricks:5,2,2", "C7", "H9"),
+        _line("SA"),
+        _line("S8"),
+        {"code": "thrown", "card": "SA", "by": "H9", "seat": 2, "n": 10, "best": "S8"},
     ),
     (
         "a ten led into an ace",
@@ -135,6 +142,26 @@ def test_nothing_is_said_where_the_lines_show_no_difference():
     # the ace trumped in both lines is no reason to prefer either
     deal = _after("rules:three-player/hands:A...9,.7..8,7.8../lead:2/decl:H1/tricks:5,2,2", "S7")
     assert [r["code"] for r in card_reasons(deal, 0, _line("SA", "H8"), _line("SA", "H8"))] == []
+
+
+def test_points_in_a_trick_are_the_two_cards_own():
+    """The other seats answering differently does not make the learner's card give or bank the
+    trick's whole difference: only the two cards' own points count, in the trick's direction."""
+    # the six of clubs (0) gave the trick no more than the king of diamonds (4) would have
+    deal = _after("rules:three-player/hands:.6.K.,.A.A.,.T.7./lead:0/tricks:5,2,2")
+    found = card_reasons(deal, 0, _line("C6", "CA", "CT"), _line("DK", "DA", "D7"))
+    assert [r for r in found if r["code"].startswith("points_")] == []
+    # both aces are worth 11: neither banks more, whatever the others add (the ten caught is
+    # the reason card_reasons gives first, so the trick's points are read on their own here)
+    deal = _after("rules:three-player/hands:.A.A.,.6.T.,.7.7./lead:0/tricks:5,2,2")
+    mine, best = _line("CA", "C6", "C7"), _line("DA", "DT", "D7")
+    assert (
+        _points_in_trick(deal.rules, replay(deal, mine), replay(deal, best), deal.rules.side_of, 0, mine[0], best[0])
+        == []
+    )
+    # the learner's king given to the other side where the best line's six gives nothing still counts
+    deal = _after("rules:three-player/hands:K6...,A.7..,7.8../lead:1/tricks:5,2,2", "SA", "S7")
+    assert card_reasons(deal, 0, _line("SK"), _line("S6"))[0]["points"] == 4
 
 
 def test_a_trick_lost_is_the_fallback_and_needs_points():

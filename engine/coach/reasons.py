@@ -7,7 +7,7 @@ common patterns that make the difference, each a code and the cards and seats th
 names (``site/messages``: ``why_<code>``):
 
 * ``led_void``: the seat led an ace or ten, the next opponent could not follow suit and trumped it;
-* ``trumped``: an ace or ten of the seat was trumped by an opponent;
+* ``trumped``: an ace or ten of the seat, of the led suit (not trump), was trumped by an opponent;
 * ``overtaken``: an ace or ten of the seat was taken by an opponent's higher card of its suit;
 * ``thrown``: an ace or ten of the seat went, off suit, to a trick the other side won;
 * ``caught``: in the best line an opponent's ace or ten falls to the seat's side, and not in the
@@ -18,8 +18,9 @@ names (``site/messages``: ``why_<code>``):
   and to the seat's side in the best one;
 * ``trick_lost``: the first trick where the two lines part, won by the other side in the
   learner's line and by the seat's side in the best one (the fallback: always about cards);
-* ``points_saved`` / ``points_banked``: the trick of the choice went to the same side in both
-  lines, the learner's card giving the other side more points or banking fewer on its own;
+* ``points_saved`` / ``points_banked``: the trick of the choice went to the same seat in both
+  lines, the learner's card itself worth more points given to the other side or fewer banked on
+  its own (the two cards' own points, the trick's difference the same way);
 * ``bare_ten``: a discard left a ten alone in its suit (and, where it happened, who took it).
 
 Only what the engine's lines show is said: every pattern is checked against the replayed
@@ -110,7 +111,10 @@ def _lost(line: _Line, seat: int, side_of, ahead: int):
             continue
         card = mine[0]
         by = next(c for s, c in trick.plays if s == trick.winner)
-        trumped = trick.trump is not None and by.suit == trick.trump and card.suit != trick.trump
+        # trumped only when the card followed the led suit (not trump) and a trump won the trick;
+        # a card played off the led suit went to the trick thrown, whatever won it
+        led = trick.plays[0][1].suit
+        trumped = trick.trump is not None and by.suit == trick.trump and card.suit == led != trick.trump
         return trick, card, by, trumped
     return None
 
@@ -176,26 +180,30 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
                 out.append({"code": "trick_lost", "seat": a.winner, "n": a.number, "points": a.points})
                 break
     if not out and isinstance(first, Play) and isinstance(better, Play):
-        out += _points_in_trick(mine, other, side_of, ours, first, better)
+        out += _points_in_trick(rules, mine, other, side_of, ours, first, better)
     for reason in out:
         if isinstance(better, Play):
             reason["best"] = str(better.card)
     return out[:limit]
 
 
-def _points_in_trick(mine: _Line, other: _Line, side_of, ours: int, first: Play, better: Play) -> list[dict]:
+def _points_in_trick(rules, mine: _Line, other: _Line, side_of, ours: int, first: Play, better: Play) -> list[dict]:
     """The trick of the choice went to the same side in both lines, with fewer points for the
     seat's side in the learner's: more points given to the other side (``points_saved``: the
     best card gives less) or fewer banked on a trick of its own (``points_banked``)."""
     if not (mine.tricks and other.tricks) or mine.tricks[0].number != other.tricks[0].number:
         return []
     a, b = mine.tricks[0], other.tricks[0]
-    if side_of(a.winner) != side_of(b.winner) or a.points == b.points:
+    if a.winner != b.winner:  # the sentences say the same seat won the trick either way
         return []
-    params = {"n": a.number, "card": str(first.card), "points": abs(a.points - b.points)}
-    if side_of(a.winner) != ours and a.points > b.points:
+    # the two cards' own points, and the trick's in the same direction (the other seats may have
+    # answered differently: their cards are not the choice's doing)
+    points = rules.points
+    mine_points, best_points = points[first.card.rank], points[better.card.rank]
+    params = {"n": a.number, "card": str(first.card), "points": abs(mine_points - best_points)}
+    if side_of(a.winner) != ours and mine_points > best_points and a.points > b.points:
         return [{"code": "points_saved", "seat": a.winner, **params}]
-    if side_of(a.winner) == ours and a.points < b.points:
+    if side_of(a.winner) == ours and mine_points < best_points and a.points < b.points:
         return [{"code": "points_banked", **params}]
     return []
 

@@ -124,6 +124,13 @@ CASES = [
         _line("trump:H", "SA", "S7", "S8"),
         {"code": "pair_later", "suit": "H", "bonus": 100, "n": 10},
     ),
+    (
+        "a pair declared late by answering the partner's question",
+        _after("rules:faq-pairs/hands:6...KQ,7.7.7.,A.A.A.,8.8.8./lead:0/tricks:2,2,1,1"),
+        _line("S6", "S7", "SA", "S8", "askfull", "answer:H"),
+        _line("trump:H", "S6", "S7", "SA", "S8"),
+        {"code": "pair_later", "suit": "H", "bonus": 100, "n": 8},
+    ),
 ]
 
 

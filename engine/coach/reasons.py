@@ -82,14 +82,17 @@ def replay(deal: Deal, actions) -> _Line:
     plays: list[tuple[int, Card]] = [((position.leader + i) % rules.players, c) for i, c in enumerate(position.trick)]
     for action in actions:
         seat = position.to_move
-        if isinstance(action, Declare):
-            line.declared[(seat, action.suit)] = position.tricks_played + 1
+        before = len(position.declarations)
         if isinstance(action, Play):
             if not plays:
                 leader = seat
             plays.append((seat, action.card))
             trump = position.trump
         position.apply(action)
+        # every declaration the action made (a Declare, and in partnership games an answer to the
+        # partner's question or a half completed), for the seat the position records it under
+        for made in position.declarations[before:]:
+            line.declared.setdefault((made.seat, made.suit), position.tricks_played + 1)
         if isinstance(action, Play) and len(plays) == rules.players:
             points = sum(rules.points[c.rank] for _, c in plays)
             number = position.tricks_played

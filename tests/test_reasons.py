@@ -115,21 +115,21 @@ CASES = [
         _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2"),
         _line("SA", "S7", "S8"),
         _line("trump:H", "SA", "S7", "S8"),
-        {"code": "pair_lost", "suit": "H", "bonus": 100},
+        {"code": "pair_lost", "suit": "H", "bonus": 100, "now": 9},
     ),
     (
         "a pair declared a trick late",
         _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2"),
         _line("SA", "S7", "S8", "trump:H"),
         _line("trump:H", "SA", "S7", "S8"),
-        {"code": "pair_later", "suit": "H", "bonus": 100, "n": 10},
+        {"code": "pair_later", "suit": "H", "bonus": 100, "now": 9, "n": 10},
     ),
     (
         "a pair declared late by answering the partner's question",
         _after("rules:faq-pairs/hands:6...KQ,7.7.7.,A.A.A.,8.8.8./lead:0/tricks:2,2,1,1"),
         _line("S6", "S7", "SA", "S8", "askfull", "answer:H"),
         _line("trump:H", "S6", "S7", "SA", "S8"),
-        {"code": "pair_later", "suit": "H", "bonus": 100, "n": 8},
+        {"code": "pair_later", "suit": "H", "bonus": 100, "now": 7, "n": 8},
     ),
 ]
 
@@ -140,6 +140,28 @@ def test_each_pattern_is_found_in_its_lines(name, deal, chosen, best, expected):
     if expected is None:  # the lead into a void: seat 1 is next after seat 0
         expected = {"code": "led_void", "card": "SA", "by": "H9", "seat": 1, "n": 10, "best": "S8"}
     assert found[0] == expected
+
+
+def test_a_trump_declared_late_says_the_bonus_counted_and_no_bonus_is_no_points():
+    """The bonus counts whenever the trump is declared: declaring late loses the tricks before it,
+    not the bonus; under trump_bonus none no sentence speaks of points."""
+    deal = _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2")
+    later = card_reasons(deal, 0, _line("SA", "S7", "S8", "trump:H"), _line("trump:H", "SA", "S7", "S8"))[0]
+    assert sentence(later, load_catalog("en")) == (
+        "Declaring hearts trump now would have made it trump from trick 9. As the deal was played, you declared"
+        " it only before trick 10. The 100 points for declaring counted either way."
+    )
+    assert sentence(later, load_catalog("fi")) == (
+        "Jos olisit ilmoittanut hertan valtiksi nyt, se olisi ollut valttia 9. tikistä alkaen. Pelatussa jaossa"
+        " ilmoitit sen vasta ennen 10. tikkiä. Ilmoituksen 100 pistettä sait joka tapauksessa."
+    )
+    deal = _after("rules:three-player+trump_bonus=none/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2")
+    for chosen in (_line("SA", "S7", "S8"), _line("SA", "S7", "S8", "trump:H")):
+        reason = card_reasons(deal, 0, chosen, _line("trump:H", "SA", "S7", "S8"))[0]
+        assert reason["code"] in ("pair_lost_plain", "pair_later_plain") and "bonus" not in reason
+        for lang in ("fi", "en"):
+            text = sentence(reason, load_catalog(lang))
+            assert "{" not in text and "0 " not in text and "9" in text, text
 
 
 def test_nothing_is_said_where_the_lines_show_no_difference():

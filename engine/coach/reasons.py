@@ -45,6 +45,8 @@ HINT_SAMPLES = 8  # made-up deals on which a hint's reason is looked for
 HINT_CODES = {
     "pair_lost": "pair",
     "pair_later": "pair",
+    "pair_lost_plain": "pair",
+    "pair_later_plain": "pair",
     "led_void": "trumped",
     "trumped": "trumped",
     "overtaken": "overtaken",
@@ -141,11 +143,16 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
     out: list[dict] = []
     if isinstance(better, Declare) and not isinstance(first, Declare):
         later = mine.declared.get((seat, better.suit))
-        params = {"suit": better.suit.letter, "bonus": rules.bonus[better.suit]}
+        bonus = rules.bonus[better.suit]
+        # the trick the trump would have counted from; without a bonus (trump_bonus none) the
+        # sentences say nothing of points (``_plain``)
+        params = {"suit": better.suit.letter, "now": deal.tricks_played + 1}
+        params.update({"bonus": bonus} if bonus else {})
+        plain = "" if bonus else "_plain"
         if later is None:
-            out.append({"code": "pair_lost", **params})
+            out.append({"code": f"pair_lost{plain}", **params})
         else:
-            out.append({"code": "pair_later", "n": later, **params})
+            out.append({"code": f"pair_later{plain}", "n": later, **params})
     if isinstance(first, Discard):
         out += _bare_ten(deal, seat, first, better, mine)
     lost = _lost(mine, seat, side_of, LOOK_AHEAD)
@@ -320,8 +327,13 @@ def hint_reason(deal: Deal, seat: int, hint, other, rng: random.Random, samples:
         out["choice"] = str(hint.card)
     if isinstance(other, Play):
         out["other"] = str(other.card)
-    if code == "pair":
-        out.update(suit=example[code]["suit"], bonus=example[code]["bonus"])
+    if code == "pair":  # the count stays in the figures, not in the sentence (a deal that only
+        # declares later, the bonus counted either way, is no loss of points in itself)
+        out["suit"] = example[code]["suit"]
+        if "bonus" in example[code]:
+            out["bonus"] = example[code]["bonus"]
+        else:
+            out["code"] = "pair_plain"
     elif not ("choice" in out and "other" in out):
         return None  # the sentences of the other patterns name both choices, as cards
     return out

@@ -311,3 +311,61 @@ def test_a_discard_hint_says_why_from_the_hand():
     keep = Discard(tuple(others[: deal.rules.widow_size]))
     assert discard_reason(deal, 0, lay, keep) == {"code": "banked", "card": str(ten)}
     assert discard_reason(deal, 0, keep, lay) is None
+
+
+def _discard_lines(limit: int = 12):
+    """Three-player deals at seat 0's discard, a discard leaving a ten bare against one that
+    does not, each played on to the end by every player's quick play (every hand known)."""
+    from engine import Bid, Discard, Pass
+    from engine.coach.reasons import quick_line
+
+    rules = PRESETS["three-player"]
+    found = 0
+    for seed in range(400):
+        deal = Deal.new(rules, seed, dealer=2)
+        while deal.phase == "auction":
+            bid = Bid(rules.min_bid)
+            deal.apply(bid if deal.to_move == 0 and bid in deal.legal_actions() else Pass())
+        if deal.phase != "discard" or deal.to_move != 0:
+            continue
+        hand = deal.hands[0]
+        for ten in (c for c in hand if c.rank.name == "TEN"):
+            suit = [c for c in hand if c.suit == ten.suit and c is not ten]
+            rest = [c for c in hand if c.suit != ten.suit and c.rank.name != "TEN"]
+            if not (1 <= len(suit) <= rules.widow_size and len(rest) >= 2 * rules.widow_size):
+                continue
+            bare = Discard(tuple(suit + rest[: rules.widow_size - len(suit)]))
+            kept = Discard(tuple(rest[-rules.widow_size :]))
+            lines = []
+            for discard in (bare, kept):
+                after = deal.copy()
+                after.apply(discard)
+                line = [discard]
+                while after.phase != "play":  # the raise: the contract as bid
+                    line.append(after.legal_actions()[0])
+                    after.apply(line[-1])
+                lines.append([*line, *quick_line(after, 0)])
+            yield deal, ten, *lines
+            found += 1
+            break
+        if found >= limit:
+            return
+
+
+def test_a_bare_ten_is_told_only_where_the_other_side_took_it_and_the_best_line_kept_it():
+    from engine.coach.reasons import _fate
+
+    side_of = PRESETS["three-player"].side_of
+    told = 0
+    for deal, ten, chosen, best in _discard_lines():
+        mine, other = replay(deal, chosen), replay(deal, best)
+        reasons = card_reasons(deal, 0, chosen, best, limit=9)
+        for reason in reasons:
+            if reason["code"] == "bare_ten_taken":
+                told += 1
+                assert side_of(_fate(mine, ten)) != side_of(0)
+                assert _fate(other, ten) is None or side_of(_fate(other, ten)) == side_of(0)
+                # the same ten in the same trick is not told twice
+                assert not [r for r in reasons if r["code"] == "overtaken" and r["card"] == reason["card"]]
+            assert reason["code"] != "bare_ten" or _fate(mine, ten) is None
+    assert told, "some deal's bare ten is taken by the other side and kept in the best line"

@@ -154,8 +154,10 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
         else:
             out.append({"code": f"pair_later{plain}", "n": later, **params})
     if isinstance(first, Discard):
-        out += _bare_ten(deal, seat, first, better, mine)
+        out += _bare_ten(deal, seat, first, better, mine, other)
     lost = _lost(mine, seat, side_of, LOOK_AHEAD)
+    if lost is not None and any(r["code"] == "bare_ten_taken" and r["card"] == str(lost[1]) for r in out):
+        lost = None  # the same ten in the same trick: told once, as the discard's doing
     if lost is not None:
         trick, card, by, trumped = lost
         # the same card kept safe in the best line (not played, or won by the seat's side)
@@ -239,18 +241,26 @@ def _bare_tens(deal: Deal, seat: int, discard: Discard) -> set:
     return {c for c in kept if c.rank == Rank.TEN and sum(1 for k in kept if k.suit == c.suit) == 1}
 
 
-def _bare_ten(deal: Deal, seat: int, discard: Discard, better, mine: _Line) -> list[dict]:
-    """A ten the discard left alone in its suit, where the best discard did not."""
+def _bare_ten(deal: Deal, seat: int, discard: Discard, better, mine: _Line, other: _Line) -> list[dict]:
+    """A ten the discard left alone in its suit, where the best discard did not: taken by the
+    other side in the learner's line and kept safe in the best one (``bare_ten_taken``), or not
+    played in the line (``bare_ten``); nothing where it came home to the seat's side."""
     bare = _bare_tens(deal, seat, discard)
     if isinstance(better, Discard):
         bare -= _bare_tens(deal, seat, better)
+    side_of = deal.rules.side_of
     for card in sorted(bare, key=lambda c: c.index):
         winner = _fate(mine, card)
-        if winner is not None and deal.rules.side_of(winner) != deal.rules.side_of(seat):
-            trick = next(t for t in mine.tricks if any(c == card for _, c in t.plays))
-            by = next(c for s, c in trick.plays if s == winner)
-            return [{"code": "bare_ten_taken", "card": str(card), "by": str(by), "seat": winner, "n": trick.number}]
-        return [{"code": "bare_ten", "card": str(card)}]
+        if winner is None:  # not played in the line: only that it was left bare
+            return [{"code": "bare_ten", "card": str(card)}]
+        if side_of(winner) == side_of(seat):
+            continue  # it came home to the seat's side: being bare cost nothing
+        safe = _fate(other, card)  # the best line must keep the same ten (not played, or won by the side)
+        if safe is not None and side_of(safe) != side_of(seat):
+            continue
+        trick = next(t for t in mine.tricks if any(c == card for _, c in t.plays))
+        by = next(c for s, c in trick.plays if s == winner)
+        return [{"code": "bare_ten_taken", "card": str(card), "by": str(by), "seat": winner, "n": trick.number}]
     return []
 
 

@@ -369,3 +369,45 @@ def test_a_bare_ten_is_told_only_where_the_other_side_took_it_and_the_best_line_
                 assert not [r for r in reasons if r["code"] == "overtaken" and r["card"] == reason["card"]]
             assert reason["code"] != "bare_ten" or _fate(mine, ten) is None
     assert told, "some deal's bare ten is taken by the other side and kept in the best line"
+
+
+def test_a_discard_hint_is_said_only_where_it_holds():
+    """``bare_ten`` only where the hint's own discard leaves no ten bare, ``banked`` only where
+    the next best lays away fewer card points."""
+    from itertools import combinations
+
+    from engine import Bid, Discard, Pass
+    from engine.coach.reasons import _bare_tens, discard_reason
+
+    deal, ten, bare, kept = _discard_deal()
+    rules = deal.rules
+    # laying away the ten (10 points) is no banking against a discard of more points
+    low = [c for c in deal.hands[0] if c.suit != ten.suit and rules.points[c.rank] == 0]
+    lay = Discard((ten, *low[: rules.widow_size - 1]))
+    rich = Discard(tuple(sorted((c for c in deal.hands[0] if c != ten), key=lambda c: -rules.points[c.rank])[:3]))
+    assert sum(rules.points[c.rank] for c in rich.cards) > 10
+    assert discard_reason(deal, 0, lay, rich) is None
+    # a hint that leaves a ten bare itself says nothing of the next best's bare ten
+    for seed in range(400):
+        deal = Deal.new(rules, seed, dealer=2)
+        while deal.phase == "auction":
+            bid = Bid(rules.min_bid)
+            deal.apply(bid if deal.to_move == 0 and bid in deal.legal_actions() else Pass())
+        if deal.phase != "discard" or deal.to_move != 0:
+            continue
+        discards = [Discard(c) for c in combinations(deal.hands[0], rules.widow_size)]
+        pairs = [
+            (a, b)
+            for a in discards
+            for b in discards
+            if _bare_tens(deal, 0, a) and _bare_tens(deal, 0, b) - _bare_tens(deal, 0, a)
+        ]
+        if pairs:
+            hint, other = pairs[0]
+            assert (
+                discard_reason(deal, 0, hint, other) is None
+                or discard_reason(deal, 0, hint, other)["code"] != "bare_ten"
+            )
+            break
+    else:
+        raise AssertionError("no seed gives two discards leaving different tens bare")

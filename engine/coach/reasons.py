@@ -351,13 +351,13 @@ def hint_reason(deal: Deal, seat: int, hint, other, rng: random.Random, samples:
 
 def discard_reason(deal: Deal, seat: int, hint, other) -> dict | None:
     """Why the hint's discard beats the next best, from the seat's own hand (nothing hidden is
-    needed): the next best would leave a ten alone in its suit and the hint's does not
-    (``bare_ten``), or the hint's lays away a ten, whose points count for the bidder's side
-    (``banked``, where the rules count a discard's points)."""
+    needed): the next best would leave a ten alone in its suit and the hint's leaves none
+    (``bare_ten``), or the hint's lays away a ten and more card points than the next best, whose
+    points count for the bidder's side (``banked``, where the rules count a discard's points)."""
     if not (isinstance(hint, Discard) and isinstance(other, Discard)):
         return None
-    bare = _bare_tens(deal, seat, other) - _bare_tens(deal, seat, hint)
-    if bare:
+    bare = _bare_tens(deal, seat, other)
+    if bare and not _bare_tens(deal, seat, hint):  # the hint's own discard leaves no ten bare
         return {"code": "bare_ten", "card": str(min(bare, key=lambda c: c.index))}
     from .review import side_points
 
@@ -365,6 +365,7 @@ def discard_reason(deal: Deal, seat: int, hint, other) -> dict | None:
     after = deal.copy()
     after.apply(hint)
     banked = [c for c in hint.cards if c.rank == Rank.TEN and c not in other.cards]
-    if banked and side_points(after, side) > side_points(deal, side):
+    laid = [sum(deal.rules.points[c.rank] for c in d.cards) for d in (hint, other)]
+    if banked and laid[0] > laid[1] and side_points(after, side) > side_points(deal, side):
         return {"code": "banked", "card": str(banked[0])}
     return None

@@ -260,7 +260,10 @@ def test_the_finnish_sentences_read_as_written():
     )
     led = {"code": "led_void", "card": "SA", "by": "H9", "seat": 1, "n": 10}
     assert sentence(led, cat, "left") == (
-        "Avasit tikin pataässällä. Vasemmalla istuva ei voinut tunnustaa maata ja valttasi sen herttayhdeksiköllä."
+        "Avasit 10. tikin pataässällä. Vasemmalla istuva ei voinut tunnustaa maata ja valttasi sen herttayhdeksiköllä."
+    )
+    assert sentence(led, load_catalog("en"), "left") == (
+        "You led the ace of spades in trick 10. Left could not follow suit and trumped it with the nine of hearts."
     )
     assert sentence({"code": "pair_lost", "suit": "H", "bonus": 100}, cat) == (
         "Olisit voinut ilmoittaa nyt hertan valtiksi (100 pistettä). Pelatussa jaossa et ilmoittanut sitä lainkaan."

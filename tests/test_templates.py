@@ -80,7 +80,7 @@ BY_MESSAGE = {
     **{f"ui.why_trick_lost{k}": {"points": POINTS, "n": [1, 3, 9]} for k in ("_you", "_us")},
     **{
         f"ui.why_{k}": {"n": [1, 3, 9]}
-        for k in ("trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
+        for k in ("led_void", "trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
     },
     # a trump declared later: the trick it would have counted from ("now"), the trick it came before
     **{f"ui.why_pair_later{k}": {"now": [1, 8], "n": [2, 9]} for k in ("", "_plain")},

@@ -215,6 +215,16 @@ def test_the_raise_and_the_bid_from_their_figures():
     assert bid_reasons(100, 150, makes=True) == []
 
 
+def test_the_bid_is_judged_on_its_own_amount():
+    """A bid of 165 that best play (170) makes is no bid too high, though a raise to 180 is not
+    made: the raise has its own reason."""
+    from engine.coach.review import bid_why
+
+    rules = PRESETS["three-player"]
+    assert bid_why(rules, 165, 170) == []
+    assert bid_why(rules, 180, 170) == [{"code": "bid_high", "amount": 180, "total": 170}]
+
+
 YOURS = {"caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"}  # play-review.js
 
 

@@ -93,6 +93,15 @@ def contract_made(rules, total: int, contract: int) -> bool:
     return compared >= contract
 
 
+def bid_why(rules, amount: int, best_total: int) -> list[dict]:
+    """The winning bid's reason: a bid of ``amount`` above what best play from the first trick
+    takes (``best_total``). Judged on the bid's own amount, not the contract a raise made of it
+    (the raise has its own reason)."""
+    from .reasons import bid_reasons
+
+    return bid_reasons(amount, best_total, contract_made(rules, best_total, amount))
+
+
 def side_points(deal: Deal, side: int) -> int:
     """What ``side`` has so far: card points taken (the discard included) and bonuses declared."""
     rules = deal.rules
@@ -784,7 +793,7 @@ class Review:
         out["figure_cost"] = round(figure["best"] - figure["chosen"], 1) if blamed else None
         if not blamed:
             return
-        from .reasons import bid_reasons, raise_reasons
+        from .reasons import raise_reasons
 
         if out["kind"] == "raise":
             best = out["contract"] if out["best"][0] == "hold" else int(out["best"][0].split(":")[1])
@@ -793,7 +802,7 @@ class Review:
         elif out["kind"] == "bid" and out.get("won"):
             auction = self._auction()
             if auction and not auction["pending"] and auction["best_total"] is not None:
-                out["why"] = bid_reasons(out["amount"], auction["best_total"], auction["can_make"])
+                out["why"] = bid_why(before.rules, out["amount"], auction["best_total"])
 
     def _lines(self, step: _Step, nodes: int | None, deadline: float | None):
         """A blamed choice's two lines from its position: the learner's (the deal as it was played

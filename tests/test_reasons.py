@@ -424,3 +424,15 @@ def test_a_discard_hint_is_said_only_where_it_holds():
             break
     else:
         raise AssertionError("no seed gives two discards leaving different tens bare")
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_pair_hint_claims_no_count_of_deals(lang):
+    """Declaring later keeps the bonus, so a made-up deal where the pattern is found need not
+    lose points: the pair hint's sentence names the bonus (or, without one, none) and no count."""
+    cat = load_catalog(lang)
+    why = {"code": "pair", "count": 5, "samples": 8, "suit": "H", "bonus": 100}
+    text = fmt(cat["ui"]["hint_why_pair"], why, cat)
+    assert "100" in text and "5" not in text and "8" not in text, text
+    plain = fmt(cat["ui"]["hint_why_pair_plain"], {**why, "code": "pair_plain", "bonus": 0}, cat)
+    assert cat["suits"]["H"]["gen" if lang == "fi" else "nom"] in plain and not any(d in plain for d in "0123456789")

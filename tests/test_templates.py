@@ -80,9 +80,11 @@ BY_MESSAGE = {
     **{f"ui.why_trick_lost{k}": {"points": POINTS, "n": [1, 3, 9]} for k in ("_you", "_us")},
     **{
         f"ui.why_{k}": {"n": [1, 3, 9]}
-        for k in ("trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
+        for k in ("led_void", "trumped", "overtaken", "thrown", "caught_you", "caught_us", "bare_ten_taken")
     },
-    "ui.why_pair_later": {"n": [2, 9]},
+    # a trump declared later: the trick it would have counted from ("now"), the trick it came before
+    **{f"ui.why_pair_later{k}": {"now": [1, 8], "n": [2, 9]} for k in ("", "_plain")},
+    "ui.why_pair_lost_plain": {"now": [1, 8]},
     **{f"ui.why_points_{k}": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
     **{f"ui.why_points_{k}_one": {"n": [1, 3, 9]} for k in ("saved", "banked_you", "banked_us")},
     # a hint's reason: the deals it was found in, of the HINT_SAMPLES made-up deals drawn

@@ -7,7 +7,7 @@ common patterns that make the difference, each a code and the cards and seats th
 names (``site/messages``: ``why_<code>``):
 
 * ``led_void``: the seat led an ace or ten, the next opponent could not follow suit and trumped it;
-* ``trumped``: an ace or ten of the seat was trumped by an opponent;
+* ``trumped``: an ace or ten of the seat, of the led suit (not trump), was trumped by an opponent;
 * ``overtaken``: an ace or ten of the seat was taken by an opponent's higher card of its suit;
 * ``thrown``: an ace or ten of the seat went, off suit, to a trick the other side won;
 * ``caught``: in the best line an opponent's ace or ten falls to the seat's side, and not in the
@@ -18,8 +18,9 @@ names (``site/messages``: ``why_<code>``):
   and to the seat's side in the best one;
 * ``trick_lost``: the first trick where the two lines part, won by the other side in the
   learner's line and by the seat's side in the best one (the fallback: always about cards);
-* ``points_saved`` / ``points_banked``: the trick of the choice went to the same side in both
-  lines, the learner's card giving the other side more points or banking fewer on its own;
+* ``points_saved`` / ``points_banked``: the trick of the choice went to the same seat in both
+  lines, the learner's card itself worth more points given to the other side or fewer banked on
+  its own (the two cards' own points, the trick's difference the same way);
 * ``bare_ten``: a discard left a ten alone in its suit (and, where it happened, who took it).
 
 Only what the engine's lines show is said: every pattern is checked against the replayed
@@ -45,6 +46,8 @@ HINT_SAMPLES = 8  # made-up deals on which a hint's reason is looked for
 HINT_CODES = {
     "pair_lost": "pair",
     "pair_later": "pair",
+    "pair_lost_plain": "pair",
+    "pair_later_plain": "pair",
     "led_void": "trumped",
     "trumped": "trumped",
     "overtaken": "overtaken",
@@ -82,14 +85,17 @@ def replay(deal: Deal, actions) -> _Line:
     plays: list[tuple[int, Card]] = [((position.leader + i) % rules.players, c) for i, c in enumerate(position.trick)]
     for action in actions:
         seat = position.to_move
-        if isinstance(action, Declare):
-            line.declared[(seat, action.suit)] = position.tricks_played + 1
+        before = len(position.declarations)
         if isinstance(action, Play):
             if not plays:
                 leader = seat
             plays.append((seat, action.card))
             trump = position.trump
         position.apply(action)
+        # every declaration the action made (a Declare, and in partnership games an answer to the
+        # partner's question or a half completed), for the seat the position records it under
+        for made in position.declarations[before:]:
+            line.declared.setdefault((made.seat, made.suit), position.tricks_played + 1)
         if isinstance(action, Play) and len(plays) == rules.players:
             points = sum(rules.points[c.rank] for _, c in plays)
             number = position.tricks_played
@@ -111,7 +117,10 @@ def _lost(line: _Line, seat: int, side_of, ahead: int):
             continue
         card = mine[0]
         by = next(c for s, c in trick.plays if s == trick.winner)
-        trumped = trick.trump is not None and by.suit == trick.trump and card.suit != trick.trump
+        # trumped only when the card followed the led suit (not trump) and a trump won the trick;
+        # a card played off the led suit went to the trick thrown, whatever won it
+        led = trick.plays[0][1].suit
+        trumped = trick.trump is not None and by.suit == trick.trump and card.suit == led != trick.trump
         return trick, card, by, trumped
     return None
 
@@ -135,14 +144,21 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
     out: list[dict] = []
     if isinstance(better, Declare) and not isinstance(first, Declare):
         later = mine.declared.get((seat, better.suit))
-        params = {"suit": better.suit.letter, "bonus": rules.bonus[better.suit]}
+        bonus = rules.bonus[better.suit]
+        # the trick the trump would have counted from; without a bonus (trump_bonus none) the
+        # sentences say nothing of points (``_plain``)
+        params = {"suit": better.suit.letter, "now": deal.tricks_played + 1}
+        params.update({"bonus": bonus} if bonus else {})
+        plain = "" if bonus else "_plain"
         if later is None:
-            out.append({"code": "pair_lost", **params})
+            out.append({"code": f"pair_lost{plain}", **params})
         else:
-            out.append({"code": "pair_later", "n": later, **params})
+            out.append({"code": f"pair_later{plain}", "n": later, **params})
     if isinstance(first, Discard):
-        out += _bare_ten(deal, seat, first, better, mine)
+        out += _bare_ten(deal, seat, first, better, mine, other)
     lost = _lost(mine, seat, side_of, LOOK_AHEAD)
+    if lost is not None and any(r["code"] == "bare_ten_taken" and r["card"] == str(lost[1]) for r in out):
+        lost = None  # the same ten in the same trick: told once, as the discard's doing
     if lost is not None:
         trick, card, by, trumped = lost
         # the same card kept safe in the best line (not played, or won by the seat's side)
@@ -177,26 +193,30 @@ def card_reasons(deal: Deal, seat: int, chosen, best, limit: int = 2) -> list[di
                 out.append({"code": "trick_lost", "seat": a.winner, "n": a.number, "points": a.points})
                 break
     if not out and isinstance(first, Play) and isinstance(better, Play):
-        out += _points_in_trick(mine, other, side_of, ours, first, better)
+        out += _points_in_trick(rules, mine, other, side_of, ours, first, better)
     for reason in out:
         if isinstance(better, Play):
             reason["best"] = str(better.card)
     return out[:limit]
 
 
-def _points_in_trick(mine: _Line, other: _Line, side_of, ours: int, first: Play, better: Play) -> list[dict]:
+def _points_in_trick(rules, mine: _Line, other: _Line, side_of, ours: int, first: Play, better: Play) -> list[dict]:
     """The trick of the choice went to the same side in both lines, with fewer points for the
     seat's side in the learner's: more points given to the other side (``points_saved``: the
     best card gives less) or fewer banked on a trick of its own (``points_banked``)."""
     if not (mine.tricks and other.tricks) or mine.tricks[0].number != other.tricks[0].number:
         return []
     a, b = mine.tricks[0], other.tricks[0]
-    if side_of(a.winner) != side_of(b.winner) or a.points == b.points:
+    if a.winner != b.winner:  # the sentences say the same seat won the trick either way
         return []
-    params = {"n": a.number, "card": str(first.card), "points": abs(a.points - b.points)}
-    if side_of(a.winner) != ours and a.points > b.points:
+    # the two cards' own points, and the trick's in the same direction (the other seats may have
+    # answered differently: their cards are not the choice's doing)
+    points = rules.points
+    mine_points, best_points = points[first.card.rank], points[better.card.rank]
+    params = {"n": a.number, "card": str(first.card), "points": abs(mine_points - best_points)}
+    if side_of(a.winner) != ours and mine_points > best_points and a.points > b.points:
         return [{"code": "points_saved", "seat": a.winner, **params}]
-    if side_of(a.winner) == ours and a.points < b.points:
+    if side_of(a.winner) == ours and mine_points < best_points and a.points < b.points:
         return [{"code": "points_banked", **params}]
     return []
 
@@ -222,18 +242,26 @@ def _bare_tens(deal: Deal, seat: int, discard: Discard) -> set:
     return {c for c in kept if c.rank == Rank.TEN and sum(1 for k in kept if k.suit == c.suit) == 1}
 
 
-def _bare_ten(deal: Deal, seat: int, discard: Discard, better, mine: _Line) -> list[dict]:
-    """A ten the discard left alone in its suit, where the best discard did not."""
+def _bare_ten(deal: Deal, seat: int, discard: Discard, better, mine: _Line, other: _Line) -> list[dict]:
+    """A ten the discard left alone in its suit, where the best discard did not: taken by the
+    other side in the learner's line and kept safe in the best one (``bare_ten_taken``), or not
+    played in the line (``bare_ten``); nothing where it came home to the seat's side."""
     bare = _bare_tens(deal, seat, discard)
     if isinstance(better, Discard):
         bare -= _bare_tens(deal, seat, better)
+    side_of = deal.rules.side_of
     for card in sorted(bare, key=lambda c: c.index):
         winner = _fate(mine, card)
-        if winner is not None and deal.rules.side_of(winner) != deal.rules.side_of(seat):
-            trick = next(t for t in mine.tricks if any(c == card for _, c in t.plays))
-            by = next(c for s, c in trick.plays if s == winner)
-            return [{"code": "bare_ten_taken", "card": str(card), "by": str(by), "seat": winner, "n": trick.number}]
-        return [{"code": "bare_ten", "card": str(card)}]
+        if winner is None:  # not played in the line: only that it was left bare
+            return [{"code": "bare_ten", "card": str(card)}]
+        if side_of(winner) == side_of(seat):
+            continue  # it came home to the seat's side: being bare cost nothing
+        safe = _fate(other, card)  # the best line must keep the same ten (not played, or won by the side)
+        if safe is not None and side_of(safe) != side_of(seat):
+            continue
+        trick = next(t for t in mine.tricks if any(c == card for _, c in t.plays))
+        by = next(c for s, c in trick.plays if s == winner)
+        return [{"code": "bare_ten_taken", "card": str(card), "by": str(by), "seat": winner, "n": trick.number}]
     return []
 
 
@@ -310,8 +338,13 @@ def hint_reason(deal: Deal, seat: int, hint, other, rng: random.Random, samples:
         out["choice"] = str(hint.card)
     if isinstance(other, Play):
         out["other"] = str(other.card)
-    if code == "pair":
-        out.update(suit=example[code]["suit"], bonus=example[code]["bonus"])
+    if code == "pair":  # the count stays in the figures, not in the sentence (a deal that only
+        # declares later, the bonus counted either way, is no loss of points in itself)
+        out["suit"] = example[code]["suit"]
+        if "bonus" in example[code]:
+            out["bonus"] = example[code]["bonus"]
+        else:
+            out["code"] = "pair_plain"
     elif not ("choice" in out and "other" in out):
         return None  # the sentences of the other patterns name both choices, as cards
     return out
@@ -319,18 +352,19 @@ def hint_reason(deal: Deal, seat: int, hint, other, rng: random.Random, samples:
 
 def discard_reason(deal: Deal, seat: int, hint, other) -> dict | None:
     """Why the hint's discard beats the next best, from the seat's own hand (nothing hidden is
-    needed): the next best would leave a ten alone in its suit and the hint's does not
-    (``bare_ten``), or the hint's lays away a ten, whose points count for the bidder's side
-    (``banked``, where the rules count a discard's points)."""
+    needed): the next best would leave a ten alone in its suit and the hint's leaves none
+    (``bare_ten``), or the hint's lays away a ten and more card points than the next best, whose
+    points count for the bidder's side (``banked``, where the rules count a discard's points)."""
     if not (isinstance(hint, Discard) and isinstance(other, Discard)):
         return None
-    bare = _bare_tens(deal, seat, other) - _bare_tens(deal, seat, hint)
-    if bare:
+    bare = _bare_tens(deal, seat, other)
+    if bare and not _bare_tens(deal, seat, hint):  # the hint's own discard leaves no ten bare
         return {"code": "bare_ten", "card": str(min(bare, key=lambda c: c.index))}
     side = deal.rules.side_of(seat)
     after = deal.copy()
     after.apply(hint)
     banked = [c for c in hint.cards if c.rank == Rank.TEN and c not in other.cards]
-    if banked and side_points(after, side) > side_points(deal, side):
+    laid = [sum(deal.rules.points[c.rank] for c in d.cards) for d in (hint, other)]
+    if banked and laid[0] > laid[1] and side_points(after, side) > side_points(deal, side):
         return {"code": "banked", "card": str(banked[0])}
     return None

@@ -87,6 +87,15 @@ BOUNDED = Budget()
 UNBOUNDED = Budget(None, None, None, None)
 
 
+def bid_why(rules, amount: int, best_total: int) -> list[dict]:
+    """The winning bid's reason: a bid of ``amount`` above what best play from the first trick
+    takes (``best_total``). Judged on the bid's own amount, not the contract a raise made of it
+    (the raise has its own reason)."""
+    from .reasons import bid_reasons
+
+    return bid_reasons(amount, best_total, contract_made(rules, amount, best_total, True))
+
+
 class SolverPool:
     """Solvers for one rule set that share their tables per side: every table entry is a fact
     about a position for that side, whatever the root of the search, so later searches on the
@@ -760,16 +769,16 @@ class Review:
         out["figure_cost"] = round(figure["best"] - figure["chosen"], 1) if blamed else None
         if not blamed:
             return
-        from .reasons import bid_reasons, raise_reasons
+        from .reasons import raise_reasons
 
         if out["kind"] == "raise":
             best = out["contract"] if out["best"][0] == "hold" else int(out["best"][0].split(":")[1])
-            made = contract_made(before.rules, out["best_total"], out["contract"])
+            made = contract_made(before.rules, out["contract"], out["best_total"], True)
             out["why"] = raise_reasons(out["contract"], best, out["best_total"], made)
         elif out["kind"] == "bid" and out.get("won"):
             auction = self._auction()
             if auction and not auction["pending"] and auction["best_total"] is not None:
-                out["why"] = bid_reasons(out["amount"], auction["best_total"], auction["can_make"])
+                out["why"] = bid_why(before.rules, out["amount"], auction["best_total"])
 
     def _lines(self, step: _Step, nodes: int | None, deadline: float | None):
         """A blamed choice's two lines from its position: the learner's (the deal as it was played

@@ -1,8 +1,9 @@
 """A small neutral tree of nodes: tag, class, attributes, text, children; never an HTML string.
 
-The build writes it as HTML (``to_html``, every text and attribute escaped); the worker sends it
-as plain data (``to_dict``) that ``site/assets/mount.js`` mounts with ``createElement`` /
-``createElementNS`` / ``textContent``. A node in the SVG namespace (a card's face) says so
+The build writes it as HTML (``to_html``, every text and attribute escaped); ``to_dict`` gives
+it as plain data, for a page to mount with ``createElement`` / ``createElementNS`` /
+``textContent`` once the worker sends trees (not yet: drills and shared positions are still
+drawn by ``site/assets/render.js``). A node in the SVG namespace (a card's face) says so
 (``ns="svg"``), and so do its children."""
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def to_html(tree) -> str:
 
 def to_dict(tree):
     """The tree as plain data for JSON: text stays text; a node is ``{"tag", "class"?, "attrs"?,
-    "ns"?, "children"?}`` (``site/assets/mount.js`` reads it)."""
+    "ns"?, "children"?}``."""
     if isinstance(tree, str):
         return tree
     if isinstance(tree, (list, tuple)):

@@ -2,6 +2,7 @@
 and the engine at build time; a sentence that names a card, a seat or a number the build cannot
 see fails the build at its file and line."""
 
+import html
 import re
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def test_the_engine_numbers_fill_the_write_up(tmp_path):
     page = (out / "en" / "lessons" / "test" / "index.html").read_text()
     assert "The ace of diamonds costs 21 and the queen of diamonds 13; best play brings 24." in page
     # the same numbers the page shows as feedback
-    assert '"DA":{"verdict":"legal-not-best","loss":21' in page.replace("&#34;", '"')
+    assert '"DA":{"verdict":"legal-not-best","loss":21' in html.unescape(page)
 
 
 def test_counts_in_the_words_are_the_engines(tmp_path):

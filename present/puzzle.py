@@ -176,6 +176,24 @@ def played(v: dict, t: dict, shape: str, w: Words) -> Node:
     return h("li", f"at-{v['where'][t['seat']]}", None, h("span", "seat-name", None, w.seat(v, t["seat"])), " ", card)
 
 
+def other_seat(v: dict, s: dict, w: Words, hidden_when_empty: bool) -> Node:
+    """Another seat at the table: its name (and "bidder"), its cards where the view shows them, else
+    the back of a card and how many it holds, and what it has taken. ``hidden_when_empty``: draw the
+    hidden hand even when the view gives no count (a puzzle's table does; a guided deal's step
+    leaves an empty hand out)."""
+    seat = h("div", f"seat seat-{v['where'][s['seat']]}")
+    bidder = f" · {w.ui['bidder']}" if s.get("bidder") else ""
+    seat.add(h("span", "seat-name", None, w.seat(v, s["seat"]) + bidder))
+    if s.get("cards") is not None:
+        seat.add(cards(s["cards"], w))
+    elif s.get("count") or hidden_when_empty:
+        back = h("span", "card back", {"aria-hidden": "true"})
+        seat.add(h("span", "hidden-cards", None, back, h("span", "", None, w.hidden(s["count"]))))
+    if s.get("points") or s.get("tricks"):
+        seat.add(h("span", "taken", None, w.taken(s)))
+    return seat
+
+
 def table(v: dict, pid: str, w: Words) -> Node:
     """The seats round the table and the trick (and the cards played after it)."""
     ui = w.ui
@@ -184,23 +202,7 @@ def table(v: dict, pid: str, w: Words) -> Node:
     for s in v["seats"]:
         if s.get("you"):
             continue
-        seat = h("div", f"seat seat-{v['where'][s['seat']]}")
-        seat.add(h("span", "seat-name", None, w.seat(v, s["seat"]) + (f" · {ui['bidder']}" if s.get("bidder") else "")))
-        if s.get("cards") is not None:
-            seat.add(cards(s["cards"], w))
-        else:
-            seat.add(
-                h(
-                    "span",
-                    "hidden-cards",
-                    None,
-                    h("span", "card back", {"aria-hidden": "true"}),
-                    h("span", "", None, w.hidden(s["count"])),
-                )
-            )
-        if s.get("points") or s.get("tricks"):
-            seat.add(h("span", "taken", None, w.taken(s)))
-        node.add(seat)
+        node.add(other_seat(v, s, w, hidden_when_empty=True))
     trick, then, shape = v["trick"], v.get("then") or [], form["shape"]
     area = h("div", "trick")
     # score puzzles with the table still empty: no empty trick, the cards to come under one heading
@@ -739,23 +741,7 @@ def guided_deal(seg: dict, w: Words) -> Node:
         for s in st["seats"]:
             if s.get("you"):
                 continue
-            seat = h("div", f"seat seat-{st['where'][s['seat']]}")
-            seat.add(
-                h("span", "seat-name", None, w.seat(st, s["seat"]) + (f" · {ui['bidder']}" if s.get("bidder") else ""))
-            )
-            if s.get("count"):
-                seat.add(
-                    h(
-                        "span",
-                        "hidden-cards",
-                        None,
-                        h("span", "card back", {"aria-hidden": "true"}),
-                        h("span", "", None, w.hidden(s["count"])),
-                    )
-                )
-            if s.get("points") or s.get("tricks"):
-                seat.add(h("span", "taken", None, w.taken(s)))
-            board.add(seat)
+            board.add(other_seat(st, s, w, hidden_when_empty=False))
         trick = h("div", "trick", None, h("h3", "", None, ui["trick"]))
         if st.get("trick"):
             items = [

@@ -31,19 +31,19 @@ from .cards import Card, NotationError, Suit, is_number, parse_cards
 class Bid:
     amount: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.amount)
 
 
 @dataclass(frozen=True)
 class Pass:
-    def __str__(self):
+    def __str__(self) -> str:
         return "p"
 
 
 @dataclass(frozen=True)
 class Redeal:
-    def __str__(self):
+    def __str__(self) -> str:
         return "redeal"
 
 
@@ -51,7 +51,7 @@ class Redeal:
 class Discard:
     cards: tuple[Card, ...]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "discard:" + ".".join(map(str, self.cards))
 
 
@@ -59,7 +59,7 @@ class Discard:
 class Give:
     cards: tuple[Card, ...]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "give:" + ".".join(map(str, self.cards))
 
 
@@ -67,7 +67,7 @@ class Give:
 class Return:
     cards: tuple[Card, ...]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "return:" + ".".join(map(str, self.cards))
 
 
@@ -75,13 +75,13 @@ class Return:
 class Raise:
     amount: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"raise:{self.amount}"
 
 
 @dataclass(frozen=True)
 class Hold:
-    def __str__(self):
+    def __str__(self) -> str:
         return "hold"
 
 
@@ -89,7 +89,7 @@ class Hold:
 class Play:
     card: Card
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.card)
 
 
@@ -97,13 +97,13 @@ class Play:
 class Declare:
     suit: Suit
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"trump:{self.suit}"
 
 
 @dataclass(frozen=True)
 class AskFull:
-    def __str__(self):
+    def __str__(self) -> str:
         return "askfull"
 
 
@@ -111,7 +111,7 @@ class AskFull:
 class AskHalf:
     suit: Suit
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"askhalf:{self.suit}"
 
 
@@ -119,13 +119,17 @@ class AskHalf:
 class Answer:
     suit: Suit | None
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"answer:{self.suit if self.suit is not None else 'no'}"
 
 
 Action = Bid | Pass | Redeal | Discard | Give | Return | Raise | Hold | Play | Declare | AskFull | AskHalf | Answer
 
-_CARD_LIST_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
+_CARD_LIST_ACTIONS: dict[str, type[Discard] | type[Give] | type[Return]] = {
+    "discard": Discard,
+    "give": Give,
+    "return": Return,
+}
 AMOUNT_DIGITS = 6  # a bid or raise has at most this many digits (no rule set bids past 10,000)
 
 
@@ -179,7 +183,12 @@ def parse_action(text: str) -> Action:
                 suit = Suit.parse(rest)
             except NotationError as e:
                 raise NotationError(f"action {t!r}: {e}") from None
-            return {"trump": Declare, "askhalf": AskHalf, "answer": Answer}[kind](suit)
+            suit_actions: dict[str, type[Declare] | type[AskHalf] | type[Answer]] = {
+                "trump": Declare,
+                "askhalf": AskHalf,
+                "answer": Answer,
+            }
+            return suit_actions[kind](suit)
         raise NotationError(f"unknown action {t!r}")
     try:
         return Play(Card.parse(t))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import NoReturn
 
 
 class NotationError(ValueError):
@@ -26,7 +27,7 @@ class NotationError(ValueError):
     page's language from its message catalogs (``errors.<code>``); the message is for the command
     line and the logs."""
 
-    def __init__(self, message: str = "", code: str | None = None, **params):
+    def __init__(self, message: str = "", code: str | None = None, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
@@ -132,10 +133,10 @@ class Card:
         object.__setattr__(card, "index", int(suit) * 9 + int(rank))
         return card
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (int(self.suit), int(self.rank)))
 
     @classmethod
@@ -159,7 +160,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other
 
     def __lt__(self, other: Card) -> bool:
@@ -229,7 +230,7 @@ def parse_hand(text: str, where: str = "hand") -> list[Card]:
 
 
 def format_hand(cards: Iterable[Card]) -> str:
-    groups = [[], [], [], []]
+    groups: list[list[str]] = [[], [], [], []]
     for card in sort_cards(cards):
         groups[card.suit].append("ATKQJ9876"[card.rank])
     return ".".join("".join(g) for g in groups)

@@ -27,7 +27,11 @@ Hands are bitmasks of card indices (suit * 9 + rank, ranks A T K Q J 9 8 7 6).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 KING_BITS = tuple(1 << (9 * s + 2) for s in range(4))
 QUEEN_BITS = tuple(1 << (9 * s + 3) for s in range(4))
@@ -44,7 +48,7 @@ class Question(NamedTuple):
     suit: int | None = None
 
 
-def window_after_trick(rules, winner: int, trick_leader: int) -> str:
+def window_after_trick(rules: RuleSet, winner: int, trick_leader: int) -> str:
     """The declaration state for the winner of a trick: ``open`` or ``not_led`` (strong drive)."""
     return "open" if winner == trick_leader or not rules.strong_drive else "not_led"
 
@@ -60,14 +64,14 @@ def has_pair(hand: int, declared: int) -> bool:
     return bool(hand & (hand >> 1) & _UNDECLARED_KINGS[declared])
 
 
-def half_suits(rules, hand: int, declared: int) -> list[int]:
+def half_suits(rules: RuleSet, hand: int, declared: int) -> list[int]:
     """Undeclared suits ``hand`` may ask a half question for: holding exactly one of the king and
     queen; with the house rules also both (``half_question_with_pair``) or neither (``half_question_bluff``)."""
     allowed = (rules.half_question_bluff, True, rules.half_question_with_pair)  # holding 0, 1 or 2 of K/Q
     return [s for s in range(4) if not declared >> s & 1 and allowed[bin(hand & PAIR_BITS[s]).count("1")]]
 
 
-def half_reason(rules, hand: int, suit: int) -> str | None:
+def half_reason(rules: RuleSet, hand: int, suit: int) -> str | None:
     """Why ``hand`` may not ask a half question for ``suit`` (the suit not yet declared), or None."""
     held = bin(hand & PAIR_BITS[suit]).count("1")
     if held == 1 or (held == 0 and rules.half_question_bluff) or (held == 2 and rules.half_question_with_pair):
@@ -87,7 +91,7 @@ def half_completes(hand: int, partner_hand: int, suit: int) -> bool:
     return bool(lacking) and partner_hand & lacking == lacking
 
 
-def record(rules, seat: int, kind: str, suit: int) -> Question | None:
+def record(rules: RuleSet, seat: int, kind: str, suit: int | None) -> Question | None:
     """The record a question leaves, or None when no rule of ``rules`` looks at it later."""
     if kind == "full":
         return Question(seat, "full") if rules.full_question_lockout else None
@@ -96,11 +100,11 @@ def record(rules, seat: int, kind: str, suit: int) -> Question | None:
     return Question(seat, "half") if rules.half_question_lockout else None
 
 
-def _order(q: Question):
+def _order(q: Question) -> tuple[str, int, int]:
     return q.kind, q.seat, -1 if q.suit is None else q.suit
 
 
-def remember(asked, question: Question | None) -> tuple:
+def remember(asked: Iterable[Question], question: Question | None) -> tuple[Question, ...]:
     """The questions remembered after ``question`` (None: nothing to remember), in one canonical
     order: positions that differ only in the order of the questions are the same position."""
     if question is None:
@@ -108,7 +112,7 @@ def remember(asked, question: Question | None) -> tuple:
     return tuple(sorted((*asked, question), key=_order))
 
 
-def questions_over(rules, seat: int, asked) -> bool:
+def questions_over(rules: RuleSet, seat: int, asked: Iterable[Question]) -> bool:
     """Has this seat's pair used its questions with a half question (S2 lock-out; with the house
     rule ``half_questions_repeat`` its half questions go on, see ``full_question_reason``)?"""
     return (
@@ -118,7 +122,7 @@ def questions_over(rules, seat: int, asked) -> bool:
     )
 
 
-def own_pairs_locked(rules, seat: int, asked) -> str | None:
+def own_pairs_locked(rules: RuleSet, seat: int, asked: Iterable[Question]) -> str | None:
     """Why this seat may no longer declare its own pairs, or None: its partner asked for a half
     (S2: ``pair_broken``), or it asked its partner for a full pair (house rule: ``asked_full_pair``)."""
     if rules.half_question_lockout:
@@ -130,7 +134,7 @@ def own_pairs_locked(rules, seat: int, asked) -> str | None:
     return None
 
 
-def full_question_reason(rules, seat: int, asked) -> str | None:
+def full_question_reason(rules: RuleSet, seat: int, asked: Iterable[Question]) -> str | None:
     """Why this seat may not ask for a full pair (beyond the window and S2's lock-out), or None."""
     if not rules.full_pair_question:
         return "no_full_question"
@@ -145,12 +149,12 @@ def full_question_reason(rules, seat: int, asked) -> str | None:
     return None
 
 
-def half_refused(rules, seat: int, suit: int, asked) -> bool:
+def half_refused(rules: RuleSet, seat: int, suit: int, asked: Iterable[Question]) -> bool:
     """Has this seat's pair asked for this half before (house rule ``half_question_once``)?"""
     return rules.half_question_once and any(
         q.kind == "half" and q.suit == suit and rules.side_of(q.seat) == rules.side_of(seat) for q in asked
     )
 
 
-def questions_allowed(rules) -> bool:
+def questions_allowed(rules: RuleSet) -> bool:
     return rules.partnership and rules.partner_questions

@@ -6,6 +6,12 @@ catalog covering every code in ``REASON_CODES``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .play import Reason, ReasonArgs
+
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 RANK_NAMES = {
     "A": "ace",
@@ -24,11 +30,11 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES[card[1]]} of {SUIT_NAMES[card[0]]}"
 
 
-def _suit(p) -> str:
+def _suit(p: ReasonArgs) -> str:
     return SUIT_NAMES[p["suit"]]
 
 
-REASON_CODES: dict[str, callable] = {
+REASON_CODES: dict[str, Callable[[ReasonArgs], str]] = {
     # card play
     "not_in_hand": lambda p: f"The {card_name(p['card'])} is not in your hand.",
     "not_your_turn": lambda p: f"It is seat {p['to_move']}'s turn, not seat {p['seat']}'s.",
@@ -119,7 +125,7 @@ REASON_CODES: dict[str, callable] = {
 
 # Why a side scored what it did (``SideScore.result`` and ``result_params``, see scoring.py); the
 # site's catalogs have the same sentences as ``ui.bd_<code>``.
-RESULT_CODES: dict[str, callable] = {
+RESULT_CODES: dict[str, Callable[[dict[str, int | None]], str]] = {
     "made": lambda p: f"{p['total']} ≥ {p['contract']}: contract made",
     "exact": lambda p: f"{p['total']} = {p['contract']}: exactly enough, contract made",
     "failed": lambda p: f"{p['total']} < {p['contract']}: contract lost",
@@ -133,11 +139,11 @@ RESULT_CODES: dict[str, callable] = {
 }
 
 
-def explain_result(code: str, params: dict) -> str:
+def explain_result(code: str, params: dict[str, int | None]) -> str:
     return RESULT_CODES[code](params)
 
 
-def explain(reason) -> str:
+def explain(reason: Reason) -> str:
     template = REASON_CODES.get(reason.code)
     if template is None:
         return reason.code.replace("_", " ")

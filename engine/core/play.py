@@ -17,11 +17,18 @@ The duties, in the order the sources give them (S1 lists them exactly so):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from .cards import ALL_CARDS, Card, Suit
 from .rules import RuleSet
+
+# A reason's parameters as plain values (``Reason.of`` turns cards and suits into notation): a
+# notation string, a number, a flag, or a tuple of them; which one depends on the key and the code.
+Plain = str | int | bool | None | tuple["Plain", ...]
+# ``Reason.args``: the same, read by key (``Any``: the value's type depends on the key, as above)
+ReasonArgs = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -33,17 +40,17 @@ class Reason:
     """
 
     code: str
-    params: tuple = ()
+    params: tuple[tuple[str, Plain], ...] = ()
 
     @classmethod
-    def of(cls, code: str, **params) -> Reason:
+    def of(cls, code: str, **params: object) -> Reason:
         return cls(code, tuple(sorted((k, _plain(v)) for k, v in params.items())))
 
     @property
-    def args(self) -> dict:
+    def args(self) -> ReasonArgs:
         return dict(self.params)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | ReasonArgs]:
         return {"code": self.code, "params": self.args}
 
     def __str__(self) -> str:
@@ -52,18 +59,18 @@ class Reason:
         return explain(self)
 
 
-def _plain(value):
+def _plain(value: object) -> Plain:
     if isinstance(value, (Card, Suit)):
         return str(value)
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
-    return value
+    return cast(Plain, value)  # a number, flag, text or None: kept as it is
 
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; ``reason`` says which rule."""
 
-    def __init__(self, reason: Reason):
+    def __init__(self, reason: Reason) -> None:
         self.reason = reason
         super().__init__(str(reason))
 
@@ -77,7 +84,7 @@ class CardTables:
 
     __slots__ = ("strength", "above")
 
-    def __init__(self, rank_strength):
+    def __init__(self, rank_strength: Sequence[int]) -> None:
         self.strength = tuple(rank_strength[i % 9] for i in range(36))
         self.above = tuple(
             sum(1 << j for j in range(9 * (i // 9), 9 * (i // 9) + 9) if self.strength[j] > self.strength[i])
@@ -85,7 +92,7 @@ class CardTables:
         )
 
 
-_TABLES: dict[tuple, CardTables] = {}
+_TABLES: dict[tuple[int, ...], CardTables] = {}
 
 
 def tables(rules: RuleSet) -> CardTables:
@@ -95,7 +102,7 @@ def tables(rules: RuleSet) -> CardTables:
     return t
 
 
-def winning_position(strength, trick: Sequence[int], trump: int) -> int:
+def winning_position(strength: Sequence[int], trick: Sequence[int], trump: int) -> int:
     """Index in ``trick`` (card indices) of the card that wins it so far.
 
     The highest trump wins if a trump was played; otherwise the highest card of the led
@@ -143,7 +150,7 @@ def why_not_winner(rules: RuleSet, trick: Sequence[Card], trump: Suit | None, ca
     return Reason.of("lower_than", card=card, winner=winner, led=led)
 
 
-def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
+def _highest_of_suit(strength: Sequence[int], trick: Sequence[int], suit: int) -> int:
     top = -1
     for card in trick:
         if card // 9 == suit and (top < 0 or strength[card] > strength[top]):
@@ -154,7 +161,9 @@ def _highest_of_suit(strength, trick: Sequence[int], suit: int) -> int:
 ACES = sum(1 << (9 * s) for s in range(4))
 
 
-def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first_trick: bool, t=None):
+def duty_mask(
+    rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first_trick: bool, t: CardTables | None = None
+) -> tuple[int, str | None, int, int]:
     """The one implementation of the card-play duties, on bitmasks.
 
     ``hand`` is a mask of card indices, ``trick`` a list of card indices, ``trump`` a suit
@@ -198,7 +207,7 @@ def duty_mask(rules: RuleSet, hand: int, trick: Sequence[int], trump: int, first
     return hand, None, -1, -1
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c.index
@@ -207,7 +216,7 @@ def mask_of(cards) -> int:
 
 def play_duty(
     rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, first_trick: bool
-) -> tuple[list[Card], str | None, dict]:
+) -> tuple[list[Card], str | None, dict[str, Card | Suit]]:
     """The cards the rules allow from ``hand``, and the duty that excludes the others.
 
     Returns ``(allowed, code, params)``; ``code`` is None when every card in hand is allowed.
@@ -216,7 +225,7 @@ def play_duty(
         rules, mask_of(hand), [c.index for c in trick], NO_TRUMP if trump is None else int(trump), first_trick
     )
     cards = [c for c in hand if allowed >> c.index & 1]
-    params: dict = {}
+    params: dict[str, Card | Suit] = {}
     if suit >= 0:
         params["suit"] = Suit(suit)
     if target >= 0:
@@ -253,4 +262,4 @@ def why_card_illegal(
         return Reason.of("must_follow_suit", suit=params["suit"], **extra)
     if code == "must_overtrump" and card.suit is not params["suit"]:
         return Reason.of("must_trump", suit=params["suit"], beat=params["beat"])
-    return Reason.of(code, **params)
+    return Reason.of(cast(str, code), **params)  # a card not allowed: some duty (a code) excludes it

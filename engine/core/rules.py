@@ -697,9 +697,9 @@ class RuleSet:
                 highest=self.highest_bid,
             )
 
-    points: tuple = field(init=False, repr=False, compare=False)
-    bonus: tuple = field(init=False, repr=False, compare=False)
-    strength: tuple = field(init=False, repr=False, compare=False)
+    points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    bonus: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     @property
     def widow_size(self) -> int:

@@ -24,6 +24,12 @@ it from their catalogs (``ui.bd_<result>``), the command line from ``messages.RE
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from .deal import Deal
+    from .rules import RuleSet
+    from .tally import RecordedDeal
 
 # Why a side scored what it did. The bidding side: made, exact, failed, made_rounded,
 # failed_rounded, no_card_points, porvoo_bidder, porvoo_double; the others: porvoo or scores.
@@ -47,13 +53,13 @@ def round_to_five(points: int) -> int:
     return points - r if r <= 2 else points + 5 - r
 
 
-def compared_total(rules, total: int) -> int:
+def compared_total(rules: RuleSet, total: int) -> int:
     """The bidding side's figure that is compared with the contract: the exact total, or the
     rounded one with ``rounding`` and ``contract_uses_rounded``."""
     return round_to_five(total) if rules.rounding and rules.contract_uses_rounded else total
 
 
-def contract_made(rules, contract: int, total: int, took_card_points: bool) -> bool:
+def contract_made(rules: RuleSet, contract: int, total: int, took_card_points: bool) -> bool:
     """Does a bidding side with this deal total make the contract? ``took_card_points``: has it
     taken any card points (S3 fails a side that has none)? Porvoo aside: see ``score_deal``."""
     if rules.bidder_needs_card_points and not took_card_points:
@@ -67,10 +73,10 @@ SIDE_TRICK = "side_trick"  # a trick for the side (the bidder's Porvoo, ``porvoo
 SEAT_TRICK = "seat_trick"  # a trick for the bidder's own seat (house rule ``bidder_porvoo`` by seat)
 
 
-def contract_needs(rules) -> frozenset[str]:
+def contract_needs(rules: RuleSet) -> frozenset[str]:
     """The conditions without which a bidding side loses its contract whatever its total, as
     ``score_deal`` reads the rules: ``CARD_POINTS``, ``SIDE_TRICK``, ``SEAT_TRICK``."""
-    needs = set()
+    needs: set[str] = set()
     if rules.bidder_needs_card_points:
         needs.add(CARD_POINTS)
     if rules.bidder_porvoo.startswith("seat"):
@@ -82,14 +88,23 @@ def contract_needs(rules) -> frozenset[str]:
     return frozenset(needs)
 
 
-def lowest_making_total(rules, contract: int) -> int:
+def lowest_making_total(rules: RuleSet, contract: int) -> int:
     """The smallest deal total that makes ``contract`` (rounding moves it by 2 at most)."""
     return next(t for t in range(contract - 2, contract + 3) if compared_total(rules, t) >= contract)
 
 
-def bidder_porvoo_penalty(rules, bid: int, contract: int) -> int:
+def bidder_porvoo_penalty(rules: RuleSet, bid: int, contract: int) -> int:
     """What a bidder that wins no trick loses under the house rule ``bidder_porvoo``."""
     return 2 * (bid if rules.bidder_porvoo.endswith("_bid") else contract)
+
+
+class DeclarationBonus(TypedDict):
+    """One declaration in a side's breakdown (``SideScore.declarations``)."""
+
+    suit: str
+    bonus: int
+    seat: int
+    how: str
 
 
 @dataclass
@@ -100,7 +115,7 @@ class SideScore:
     tricks: int
     card_points: int
     last_trick: int
-    declarations: list[dict] = field(default_factory=list)  # {"suit": "S", "bonus": 40}
+    declarations: list[DeclarationBonus] = field(default_factory=list)  # {"suit": "S", "bonus": 40}
     total: int = 0
     rounded: int | None = None
     compared: int | None = None  # the bidder's figure compared with the contract
@@ -108,7 +123,7 @@ class SideScore:
     porvoo: bool = False
     deal_score: int = 0
     result: str = "scores"  # one of RESULTS
-    result_params: dict = field(default_factory=dict)
+    result_params: dict[str, int | None] = field(default_factory=dict)
     discard_not_counted: int = 0  # house rule discard_needs_trick: the bidder won no trick
     explanation: str = ""  # the result in English, for the command line
 
@@ -124,11 +139,11 @@ class DealScore:
     def deal_scores(self) -> list[int]:
         return [s.deal_score for s in self.sides]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def lines(self) -> list[str]:
-        out = []
+        out: list[str] = []
         if self.contract is not None:
             raised = f" (bid {self.bid}, raised)" if self.bid != self.contract else ""
             out.append(f"contract {self.contract} by seat {self.bidder}{raised}")
@@ -152,7 +167,7 @@ def _known_zero(counted: int, unattributed: int) -> bool:
     return counted == 0 and unattributed == 0
 
 
-def side_points(deal, side: int) -> int:
+def side_points(deal: Deal, side: int) -> int:
     """What ``side`` has so far in ``deal``: card points taken (the discard included) and bonuses
     declared (the coach's review and its card reasons count a position so)."""
     rules = deal.rules
@@ -160,7 +175,7 @@ def side_points(deal, side: int) -> int:
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
-def score_deal(deal) -> DealScore:
+def score_deal(deal: Deal | RecordedDeal) -> DealScore:
     """The breakdown of a finished deal (a ``Deal`` in phase ``done`` that was not redealt)."""
     from .messages import explain_result
 
@@ -182,7 +197,7 @@ def score_deal(deal) -> DealScore:
         card_points = sum(deal.points[s] for s in seats)
         tricks = sum(deal.tricks[s] for s in seats)
         last = rules.last_trick_bonus if deal.last_trick_winner in seats else 0
-        decls = [
+        decls: list[DeclarationBonus] = [
             {"suit": str(d.suit), "bonus": rules.bonus[d.suit], "seat": d.seat, "how": d.how}
             for d in deal.declarations
             if rules.side_of(d.seat) == side
@@ -210,7 +225,9 @@ def score_deal(deal) -> DealScore:
     return DealScore(str(rules), deal.bidder, deal.bid, deal.contract, sides)
 
 
-def _score_bidder(deal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool) -> None:
+def _score_bidder(
+    deal: Deal | RecordedDeal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool
+) -> None:
     rules, bid, contract = deal.rules, deal.bid, deal.contract
     s.compared = compared_total(rules, s.total)
     if rules.bidder_porvoo != "off":

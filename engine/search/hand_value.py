@@ -5,12 +5,15 @@ takes the contract."""
 
 from __future__ import annotations
 
-from ..core.cards import Rank
+from collections.abc import Sequence
+
+from ..core.cards import Card, Rank
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of
+from ..core.rules import RuleSet
 
 
-def hand_estimate(rules, hand) -> int:
+def hand_estimate(rules: RuleSet, hand: Sequence[Card]) -> int:
     """A rough number of points a hand can bring: aces, tens, guarded kings, and pairs."""
     estimate = 0
     mask = mask_of(hand)

@@ -15,12 +15,23 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import Protocol, cast
+
+
+class Store(Protocol):
+    """A store outside the engine (``use_store``): plain JSON results by payload."""
+
+    def get(self, payload: Mapping[str, object]) -> object | None: ...
+
+    def put(self, payload: Mapping[str, object], value: object) -> None: ...
+
 
 MEMO_SIZE = 256
 
-_memo: OrderedDict = OrderedDict()
-_store = None
+_memo: OrderedDict[str, object] = OrderedDict()
+_store: Store | None = None
 _build_mode = False
 _only_cached = False
 
@@ -29,18 +40,18 @@ class NotCached(Exception):
     """Raised by ``cached`` inside ``only_cached()`` when a result would have to be computed."""
 
 
-def use_store(store) -> None:
+def use_store(store: Store | None) -> None:
     """Install a store with ``get(payload) -> value | None`` and ``put(payload, value)`` (or None)."""
     global _store
     _store = store
 
 
-def settings() -> tuple:
+def settings() -> tuple[Store | None, bool]:
     """The store and the build mode, to put back with ``restore``."""
     return _store, _build_mode
 
 
-def restore(saved: tuple) -> None:
+def restore(saved: tuple[Store | None, bool]) -> None:
     global _store, _build_mode
     _store, _build_mode = saved
 
@@ -55,7 +66,7 @@ def in_build_mode() -> bool:
 
 
 @contextmanager
-def only_cached():
+def only_cached() -> Iterator[None]:
     """Within this block ``cached`` never computes: it raises ``NotCached`` instead (the build
     first takes what is cached, then computes the rest in parallel)."""
     global _only_cached
@@ -66,12 +77,12 @@ def only_cached():
         _only_cached = before
 
 
-def cached(payload: dict, compute):
+def cached[T](payload: Mapping[str, object], compute: Callable[[], T]) -> T:
     key = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     if key in _memo:
         _memo.move_to_end(key)
-        return _memo[key]
-    value = _store.get(payload) if _store is not None else None
+        return cast(T, _memo[key])  # what compute() gave for this payload, here or in an earlier build
+    value: object | None = _store.get(payload) if _store is not None else None
     if value is None:
         if _only_cached:
             raise NotCached(key)
@@ -81,4 +92,4 @@ def cached(payload: dict, compute):
     _memo[key] = value
     while len(_memo) > MEMO_SIZE:
         _memo.popitem(last=False)
-    return value
+    return cast(T, value)  # compute()'s own result, or the one the store kept for this payload

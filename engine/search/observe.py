@@ -24,10 +24,12 @@ now and then.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import cast
 
-from ..core.actions import Answer, AskHalf, Bid, Declare, Play
-from ..core.cards import ALL_CARDS, Card, Rank, format_hand, sort_cards
+from ..core.actions import Action, Answer, AskHalf, Bid, Declare, Play
+from ..core.cards import ALL_CARDS, Card, Rank, Suit, format_hand, sort_cards
 from ..core.deal import Deal, Declaration, Phase
 from ..core.play import IllegalAction, why_card_illegal
 from ..core.rules import RuleSet, format_rules
@@ -48,12 +50,12 @@ class Observation:
     rules: RuleSet
     seat: int
     dealer: int
-    match_scores: tuple | None
+    match_scores: tuple[int, ...] | None
     phase: str
     to_move: int | None
     hand: tuple[Card, ...]  # own cards now
     sizes: tuple[int, ...]  # how many cards each seat holds now
-    auction: tuple  # (seat, Bid | Pass | Redeal), all public
+    auction: tuple[tuple[int, Action], ...]  # (seat, Bid | Pass | Redeal), all public
     bidder: int | None
     bid: int | None
     contract: int | None
@@ -62,8 +64,8 @@ class Observation:
     discard: tuple[Card, ...]  # the cards put away, if this seat is the bidder
     given: tuple[Card, ...] | None  # exchange: partner to bidder, if this seat took part
     returned: tuple[Card, ...] | None  # exchange: bidder to partner, if this seat took part
-    pre_play: tuple  # (seat, action) before trick play; hidden contents are None
-    plays: tuple  # (seat, action) of trick play, in order, all public
+    pre_play: tuple[tuple[int, Action | None], ...]  # (seat, action) before trick play; hidden contents are None
+    plays: tuple[tuple[int, Action], ...]  # (seat, action) of trick play, in order, all public
     declarations: tuple[Declaration, ...]
 
     @property
@@ -89,26 +91,28 @@ class Observation:
 def observe(deal: Deal, seat: int) -> Observation:
     """What ``seat`` has seen of ``deal``."""
     rules = deal.rules
-    pre_play, plays = [], []
-    given = returned = None
-    discard: tuple = ()
+    pre_play: list[tuple[int, Action | None]] = []
+    plays: list[tuple[int, Action]] = []
+    given: tuple[Card, ...] | None = None
+    returned: tuple[Card, ...] | None = None
+    discard: tuple[Card, ...] = ()
     discarded = False
     for event in tell(deal):
         if event.action is None:
             continue  # what the rules added (the contract, the widow, a trick): read from the deal
         if event.phase == Phase.PLAY:
-            plays.append((event.seat, event.action))
+            plays.append((cast(int, event.seat), event.action))  # an action has its seat
             continue
         action = event.action if event.visible_to(seat) else None  # its cards unseen: the move alone
         if event.kind == "discard":
             discarded = True
             if action is not None:
-                discard = tuple(event.cards)
+                discard = tuple(cast(tuple[Card, ...], event.cards))  # seen: the cards are told
         elif event.kind == "give" and action is not None:
-            given = tuple(event.cards)
+            given = tuple(cast(tuple[Card, ...], event.cards))  # seen: the cards are told
         elif event.kind == "return" and action is not None:
-            returned = tuple(event.cards)
-        pre_play.append((event.seat, action))
+            returned = tuple(cast(tuple[Card, ...], event.cards))  # seen: the cards are told
+        pre_play.append((cast(int, event.seat), action))  # an action has its seat
     widow_shown = widow_seen(rules, deal.bidder, seat, deal.phase)
     return Observation(
         rules=rules,
@@ -148,12 +152,12 @@ def _places(obs: Observation) -> dict[int, int]:
     return places
 
 
-def card_plays(obs: Observation):
+def card_plays(obs: Observation) -> Iterator[tuple[int, Card, list[Card], Suit | None, bool]]:
     """``(seat, card, trick before it, trump, first trick)`` for every card played so far."""
     rules = obs.rules
     trick: list[Card] = []
     tricks = declared = 0
-    trump = None
+    trump: Suit | None = None
     for mover, action in obs.plays:
         if isinstance(action, Play):
             yield mover, action.card, list(trick), trump, tricks == 0
@@ -165,7 +169,7 @@ def card_plays(obs: Observation):
             declared += 1
 
 
-def _declares(action, declaration: Declaration) -> bool:
+def _declares(action: Action, declaration: Declaration) -> bool:
     """Is ``action`` the one that made ``declaration`` (the next public one)?"""
     if isinstance(action, Declare):
         return True
@@ -181,7 +185,7 @@ def _allowed_places(obs: Observation, unseen: list[Card], places: dict[int, int]
     rules = obs.rules
     allowed = {c: sorted(places) for c in unseen}
 
-    def only(card, where):
+    def only(card: Card, where: Iterable[int | None]) -> None:
         if card in allowed:
             allowed[card] = [p for p in allowed[card] if p in where]
 
@@ -213,7 +217,9 @@ def _allowed_places(obs: Observation, unseen: list[Card], places: dict[int, int]
     return allowed
 
 
-def _assign(cards: list[Card], allowed: dict, places: dict[int, int], rng: random.Random):
+def _assign(
+    cards: list[Card], allowed: dict[Card, list[int]], places: dict[int, int], rng: random.Random
+) -> dict[int, list[Card]] | None:
     """Deal ``cards`` into ``places`` (place -> how many), each card to one of its allowed
     places, at random (the most constrained cards first, each to a place chosen in proportion
     to its free room). None when there is no way."""
@@ -236,13 +242,15 @@ def _assign(cards: list[Card], allowed: dict, places: dict[int, int], rng: rando
     return _match(cards, allowed, places, rng)
 
 
-def _match(cards, allowed, places, rng):
+def _match(
+    cards: list[Card], allowed: dict[Card, list[int]], places: dict[int, int], rng: random.Random
+) -> dict[int, list[Card]] | None:
     """Any assignment at all (augmenting paths over the free slots, in a random order)."""
     slots = [p for p in sorted(places) for _ in range(places[p])]
     rng.shuffle(slots)
     owner: dict[int, Card] = {}
 
-    def seat(card, tried):
+    def seat(card: Card, tried: set[int]) -> bool:
         for i, slot in enumerate(slots):
             if slot in allowed[card] and i not in tried:
                 tried.add(i)
@@ -322,8 +330,9 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
     bidder = obs.bidder
     if bidder is not None and rules.widow_size:
         initial[bidder] = [c for c in initial[bidder] + list(obs.discard) if c not in obs.widow]
-    if obs.given is not None:
-        partner = rules.partner_of(bidder)
+    if obs.given is not None:  # an exchange: the pairs game, after the auction
+        bidder = cast(int, bidder)
+        partner = cast(int, rules.partner_of(bidder))
         returned = list(obs.returned or ())
         initial[bidder] = [c for c in initial[bidder] + returned if c not in obs.given]
         initial[partner] = [c for c in initial[partner] if c not in returned] + list(obs.given)

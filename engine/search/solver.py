@@ -42,12 +42,15 @@ import math
 import os
 import signal
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.actions import Answer, AskFull, AskHalf, Declare, Play
 from ..core.cards import ALL_CARDS, Suit
 from ..core.declare import (
     PAIR_BITS,
+    Question,
     full_question_reason,
     half_completes,
     half_refused,
@@ -63,6 +66,10 @@ from ..core.declare import (
 )
 from ..core.notation import format_position
 from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, tables, winning_position
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from ..core.deal import Deal
 
 # Move codes inside the search: 0..35 play that card; the rest are declarations.
 DECLARE = 100  # + suit
@@ -87,6 +94,18 @@ SEARCH_TABLES = (
 FORK_NODES = 5_000  # below this the first root group was cheap: fork costs more than it saves
 ALL_PAIR_BITS = PAIR_BITS[0] | PAIR_BITS[1] | PAIR_BITS[2] | PAIR_BITS[3]
 
+# The tables by name (``Solver.search_tables``); each has its own key and value types, which the
+# solver's attributes of the same names give (``Any`` here: the one container holds them all).
+SearchTables = dict[str, dict[Any, Any]]
+# ``_suit_groups``: kept cards, groups, (dearest, cheapest) of each group, a card per point value
+# of each group, whether a group has more than one card
+SuitGroups = tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...], bool
+]
+# ``Solver.snapshot``: trick, live, remaining, leader, trump, declared, window_open, pending, asked,
+# tricks_played
+Snapshot = tuple[list[int], int, int, int, int, int, bool, int | None, tuple[Question, ...], int]
+
 
 @dataclass
 class ActionValue:
@@ -105,10 +124,10 @@ class Solution:
     value: int
     actions: list[ActionValue]
     nodes: int
-    line: list[dict] | None = None  # one line of best play: {"seat", "action"} (solve(..., line=True))
+    line: list[dict[str, int | str]] | None = None  # one line of best play: {"seat", "action"} (solve(..., line=True))
 
-    def to_dict(self) -> dict:
-        out = {
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "position": self.position,
             "to_move": self.to_move,
             "side": self.side,
@@ -159,13 +178,13 @@ class Solver:
             raise SearchCut(self.nodes)
         self.node_limit = min(self.node_budget, self.nodes + self.CLOCK_NODES)
 
-    def __init__(self, deal, max_side: int | None = None, shared: dict[str, dict] | None = None):
+    def __init__(self, deal: Deal, max_side: int | None = None, shared: SearchTables | None = None) -> None:
         if deal.phase != "play":
             raise ValueError(f"the solver needs a trick-play position; this deal is in the {deal.phase} phase")
         rules = deal.rules
         self.rules = rules
         self.n = rules.players
-        self.max_side = rules.side_of(deal.to_move) if max_side is None else max_side
+        self.max_side = rules.side_of(cast(int, deal.to_move)) if max_side is None else max_side
         self.is_max = [rules.side_of(s) == self.max_side for s in range(self.n)]
         t = self.card_tables = tables(rules)
         self.strength = t.strength
@@ -178,7 +197,7 @@ class Solver:
         self.suit_order = [sorted(range(9 * s, 9 * s + 9), key=lambda c: -self.strength[c]) for s in range(4)]
         self.hands = [mask_of(h) for h in deal.hands]
         self.trick = [c.index for c in deal.trick]
-        self.leader = deal.leader
+        self.leader: int = cast(int, deal.leader)  # in trick play (checked above) there is a leader
         self.trump = -1 if deal.trump is None else int(deal.trump)
         self.declared = 0
         for d in deal.declarations:
@@ -213,23 +232,27 @@ class Solver:
             shared = {name: {} for name in SEARCH_TABLES}
         elif sorted(shared) != sorted(SEARCH_TABLES):
             raise ValueError(f"shared: the solver's tables are {', '.join(SEARCH_TABLES)}")
-        self.tt: dict = shared["tt"]
-        self.relative: dict = shared["relative"]
-        self.suit_codes: dict = shared["suit_codes"]
-        self.group_cache: dict = shared["group_cache"]
-        self.declaration_cache: dict = shared["declaration_cache"]
-        self.cash_cache: dict = shared["cash_cache"]
-        self.winner_cache: dict = shared["winner_cache"]
-        self.killers: dict = shared["killers"]  # (trick number, seat, trump) -> the last lead that caused a cut-off
+        self.tt: dict[tuple[int, int, int, int, bool, tuple[Question, ...]], tuple[int, int, int]] = shared["tt"]
+        self.relative: dict[tuple[int, ...], int] = shared["relative"]
+        self.suit_codes: dict[tuple[int, ...], int] = shared["suit_codes"]
+        self.group_cache: dict[int, SuitGroups] = shared["group_cache"]
+        self.declaration_cache: dict[tuple[int, int, int, int, tuple[Question, ...], bool], list[int]] = shared[
+            "declaration_cache"
+        ]
+        self.cash_cache: dict[tuple[int, ...], tuple[int, int]] = shared["cash_cache"]
+        self.winner_cache: dict[int, tuple[int, int]] = shared["winner_cache"]
+        self.killers: dict[tuple[int, int, int], int] = shared[
+            "killers"
+        ]  # (trick number, seat, trump) -> the last lead that caused a cut-off
         # card classes for relative keys: points, and whether it is a king or queen of a pair
-        classes = {}
+        classes: dict[tuple[int, int], int] = {}
         self.card_class = [
             classes.setdefault((self.card_points[c], c % 9 if PAIR_BITS[c // 9] >> c & 1 else -1), len(classes))
             for c in range(36)
         ]
         self.nodes = 0
 
-    def search_tables(self) -> dict[str, dict]:
+    def search_tables(self) -> SearchTables:
         """The search's tables by name (``SEARCH_TABLES``), to share with a later solver of the
         same side: ``Solver(deal, side, shared=earlier.search_tables())``."""
         return {name: getattr(self, name) for name in SEARCH_TABLES}
@@ -241,7 +264,7 @@ class Solver:
     #     solver.undo_move(move, seat, snap)
     # snapshot and _restore list the same fields on purpose: a tuple built and unpacked in
     # place is the fastest undo (a shared list of names with getattr/setattr cost 15-20 %).
-    def snapshot(self):
+    def snapshot(self) -> Snapshot:
         return (
             self.trick,
             self.live,
@@ -255,7 +278,7 @@ class Solver:
             self.tricks_played,
         )
 
-    def _restore(self, snap):
+    def _restore(self, snap: Snapshot) -> None:
         (
             self.trick,
             self.live,
@@ -315,7 +338,7 @@ class Solver:
             suit = move - ASK_HALF
             self.window_open = False
             self.asked = remember(self.asked, record(self.rules, seat, "half", suit))
-            partner = self.rules.partner_of(seat)
+            partner = cast(int, self.rules.partner_of(seat))  # questions: the pairs game
             if half_completes(self.hands[seat], self.hands[partner], suit):
                 self._declare(suit)
                 return self.bonus[suit] if side_gain else 0
@@ -331,7 +354,7 @@ class Solver:
         self.trump = suit
         self.declared |= 1 << suit
 
-    def undo_move(self, move: int, seat: int, snap) -> None:
+    def undo_move(self, move: int, seat: int, snap: Snapshot) -> None:
         self._restore(snap)
         if move < 36:
             self.hands[seat] |= 1 << move
@@ -340,7 +363,7 @@ class Solver:
     # -- move generation -----------------------------------------------------------------------
     def seat_to_move(self) -> int:
         if self.pending is not None:
-            return self.rules.partner_of(self.pending)
+            return cast(int, self.rules.partner_of(self.pending))  # a question: the pairs game
         return (self.leader + len(self.trick)) % self.n
 
     def _can_declare(self, seat: int) -> bool:
@@ -349,7 +372,7 @@ class Solver:
         if not self.questions:
             return has_pair(hand, self.declared)  # no questions: no lock-outs either
         # every declaration or question that can succeed needs a pair within the partnership
-        partner_hand = self.hands[self.rules.partner_of(seat)]
+        partner_hand = self.hands[cast(int, self.rules.partner_of(seat))]  # questions: the pairs game
         return has_pair(hand | partner_hand, self.declared) and bool(self._declaration_moves(seat, prune=True))
 
     def _declaration_moves(self, seat: int, prune: bool) -> list[int]:
@@ -359,7 +382,7 @@ class Solver:
         key = (
             seat,
             self.hands[seat] & ALL_PAIR_BITS,
-            self.hands[self.rules.partner_of(seat)] & ALL_PAIR_BITS if self.questions else 0,
+            self.hands[cast(int, self.rules.partner_of(seat))] & ALL_PAIR_BITS if self.questions else 0,
             self.declared,
             self.asked,
             prune,
@@ -383,7 +406,7 @@ class Solver:
         if not own_pairs_locked(rules, seat, self.asked):
             moves += [DECLARE + s for s in pair_suits(hand, self.declared)]
         if self.questions and not questions_over(rules, seat, self.asked):
-            partner_hand = self.hands[rules.partner_of(seat)]
+            partner_hand = self.hands[cast(int, rules.partner_of(seat))]  # questions: the pairs game
             if not full_question_reason(rules, seat, self.asked) and (
                 not prune or pair_suits(partner_hand, self.declared)
             ):
@@ -527,7 +550,7 @@ class Solver:
             led, beating = self.trick[0] // 9, beaters(self.card_tables, top, self.trump)
             top_side = is_max[(self.leader + win_pos) % self.n]
         top_decided = None  # does the side of the current top card take the trick? (when asked)
-        out = []
+        out: list[int] = []
         for s in range(4):
             if not allowed & SUIT_MASKS[s]:
                 continue
@@ -572,7 +595,7 @@ class Solver:
                 return False
         return True
 
-    def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
+    def _suit_groups(self, suit: int, allowed: int, same_points: bool = True) -> SuitGroups:
         """``(kept cards, groups, (dearest, cheapest) of each group, one card per point value of
         each group, whether any group has more than one card)`` of the legal cards of one suit,
         cached by that suit's state."""
@@ -595,7 +618,7 @@ class Solver:
             entry = self.group_cache[key] = (tuple(g[0] for g in groups), groups, picks, point_reps, multiple)
         return entry
 
-    def _groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple:
+    def _groups(self, suit: int, allowed: int, same_points: bool = True) -> tuple[tuple[int, ...], ...]:
         """Groups of equivalent legal cards of ``suit``, strongest first.
 
         Equivalent: next to each other among the live cards of the suit (no card of another
@@ -809,7 +832,7 @@ class Solver:
             points += self.last_bonus
         return points
 
-    def _cash_suit(self, suit: int, rounds: int, part: int, other_parts) -> tuple[int, int]:
+    def _cash_suit(self, suit: int, rounds: int, part: int, other_parts: Iterable[int]) -> tuple[int, int]:
         """``(points, tricks)`` of leading the top cards of ``suit`` at most ``rounds`` times
         (``part``: the leader's 9 bits of the suit, ``other_parts``: the other hands'; at a trick
         boundary they are all the live cards). Cached by ``_sure_points``: a suit's cards change
@@ -824,7 +847,7 @@ class Solver:
                 points += sum(sorted(cp[9 * suit + r] for r in range(9) if o >> r & 1)[:cashed])
         return points, cashed
 
-    def _master_trumps(self) -> tuple:
+    def _master_trumps(self) -> tuple[bool | None, int]:
         """``(side, points)``: once the trump can no longer change, the trumps above every trump
         of the other side win whatever tricks they fall in, so their points go to the side that
         holds them (``side``: True for the MAX side; None when there are none or a pair could
@@ -926,8 +949,7 @@ class Solver:
                         beta = best
                         if alpha >= beta:
                             break
-        if boundary:
-            lower, upper = entry[0], entry[1]
+        if boundary:  # lower, upper and best_move are still the table entry's, read above
             if best <= alpha0:
                 upper = min(upper, best)
             elif best >= beta0:
@@ -937,7 +959,7 @@ class Solver:
             if (best >= beta0) if maximize else (best <= alpha0):  # a cut-off (killer heuristic)
                 self.killers[(self.tricks_played, seat, self.trump)] = chosen
             elif (best <= alpha0) if maximize else (best >= beta0):
-                chosen = entry[2]  # every move failed: keep the move that once cut off
+                chosen = best_move  # every move failed: keep the move that once cut off
             self.tt[key] = (lower, upper, chosen)
         return best
 
@@ -1029,13 +1051,14 @@ class Solver:
         """
         seat = self.seat_to_move()
         groups = self.root_moves()
-        values: list = [None] * len(groups)
+        values: list[tuple[int, int] | None] = [None] * len(groups)
         values[0] = self._group_value(groups[0], seat, None)
         rest = list(range(1, len(groups)))
         if processes > 1 and len(rest) > 1 and self.nodes >= FORK_NODES:
             rest = self._fork_share(groups, seat, values, rest)
         self._solve_groups(groups, seat, values, rest)
-        return [(m, sum(values[i])) for i, group in enumerate(groups) for m in group]
+        solved = cast(list[tuple[int, int]], values)  # every group solved by now
+        return [(m, sum(solved[i])) for i, group in enumerate(groups) for m in group]
 
     def _group_value(self, group: list[int], seat: int, previous: int | None) -> tuple[int, int]:
         """``(points of the move, exact value after it)`` for the first move of ``group``;
@@ -1047,14 +1070,18 @@ class Solver:
         self.undo_move(move, seat, snap)
         return gain, child
 
-    def _solve_groups(self, groups, seat, values, indices) -> None:
+    def _solve_groups(
+        self, groups: list[list[int]], seat: int, values: list[tuple[int, int] | None], indices: list[int]
+    ) -> None:
         """Solve the groups at ``indices`` in turn, each guessed from the one before."""
-        previous = values[0][1]
+        previous = cast(tuple[int, int], values[0])[1]  # the first group is solved first
         for i in indices:
-            values[i] = self._group_value(groups[i], seat, previous)
-            previous = values[i][1]
+            values[i] = value = self._group_value(groups[i], seat, previous)
+            previous = value[1]
 
-    def _fork_share(self, groups, seat, values, indices) -> list[int]:
+    def _fork_share(
+        self, groups: list[list[int]], seat: int, values: list[tuple[int, int] | None], indices: list[int]
+    ) -> list[int]:
         """Let a forked child process solve part of ``indices``; return the ones still to be
         solved here (all of them when no child can be started or the child fails).
 
@@ -1103,7 +1130,7 @@ class Solver:
         return []
 
 
-def move_to_action(move: int):
+def move_to_action(move: int) -> Action:
     if move < 36:
         return Play(ALL_CARDS[move])
     if move < ASK_FULL:
@@ -1115,12 +1142,12 @@ def move_to_action(move: int):
     return Answer(None if move == ANSWER_NONE else Suit(move - ANSWER))
 
 
-def best_line(solver: Solver, value: int) -> list[dict]:
+def best_line(solver: Solver, value: int) -> list[dict[str, int | str]]:
     """One line of best play from the solver's position to the end of the deal: each move keeps
     the value (``value``: the MAX side's points still to come). Zero-window searches on the
     solver's warm table; the solver's position is restored afterwards."""
-    line = []
-    undo = []
+    line: list[dict[str, int | str]] = []
+    undo: list[tuple[int, int, Snapshot]] = []
     while solver.trick or solver.pending is not None or solver.hands[solver.leader]:
         seat = solver.seat_to_move()
         maximize = solver.is_max[seat]
@@ -1141,7 +1168,7 @@ def best_line(solver: Solver, value: int) -> list[dict]:
     return line
 
 
-def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = None) -> Solution:
+def solve(deal: Deal, processes: int = 1, line: bool = False, solver: Solver | None = None) -> Solution:
     """Every legal action at a trick-play position with its value for the mover's side; with
     ``line``, also one line of best play to the end of the deal (``Solution.line``); ``solver``:
     a ``Solver(deal)`` made by the caller, for example with tables shared with earlier searches
@@ -1156,7 +1183,7 @@ def solve(deal, processes: int = 1, line: bool = False, solver: Solver | None = 
     rules = deal.rules
     return Solution(
         position=format_position(deal),
-        to_move=deal.to_move,
+        to_move=cast(int, deal.to_move),  # trick play: somebody is to move
         side=solver.max_side,
         side_seats=rules.seats_of(solver.max_side),
         value=best,
@@ -1180,18 +1207,18 @@ class _ContractSearch:
     CARD_POINTS, SIDE_TRICK, SEAT_TRICK = 1, 2, 4
     FLAGS = {"card_points": CARD_POINTS, "side_trick": SIDE_TRICK, "seat_trick": SEAT_TRICK}  # by scoring's name
 
-    def __init__(self, solver: Solver, deal):
+    def __init__(self, solver: Solver, deal: Deal) -> None:
         from ..core.notation import points_taken
         from ..core.scoring import contract_needs, lowest_making_total
 
         rules = deal.rules
         self.solver = solver
-        self.bidder = deal.bidder
+        self.bidder = cast(int, deal.bidder)  # contract_status: a position with a contract
         side_seats = rules.seats_of(solver.max_side)
         have = sum(deal.points[s] for s in side_seats)
         have += sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == solver.max_side)
         self.have = have
-        self.target = lowest_making_total(rules, deal.contract)
+        self.target = lowest_making_total(rules, cast(int, deal.contract))
         unknown_tricks = deal.tricks_played - sum(deal.tricks)
         unknown_points = points_taken(deal) - sum(deal.points)
         side_points = sum(deal.points[s] for s in side_seats)
@@ -1201,7 +1228,7 @@ class _ContractSearch:
             flags |= self.CARD_POINTS
         if side_tricks or unknown_tricks:
             flags |= self.SIDE_TRICK
-        if deal.tricks[deal.bidder] or unknown_tricks:
+        if deal.tricks[self.bidder] or unknown_tricks:
             flags |= self.SEAT_TRICK
         self.flags = flags
         # conditions without which the contract is lost
@@ -1209,7 +1236,7 @@ class _ContractSearch:
         # the discard counts only after a trick of the bidder's seat
         self.discard = sum(rules.points[c.rank] for c in deal.discard) if rules.discard_needs_trick else 0
         self.watched = self.fatal | (self.SEAT_TRICK if self.discard else 0)
-        self.table: dict = {}
+        self.table: dict[tuple[tuple[int, ...], int, int, int, bool, tuple[Question, ...], int, int], bool] = {}
 
     def need(self, flags: int) -> int:
         """Points still to win for the contract, given the conditions met at the end."""
@@ -1278,7 +1305,7 @@ class _ContractSearch:
         return result
 
 
-def contract_status(deal) -> dict:
+def contract_status(deal: Deal) -> dict[str, object]:
     """Can the bidding side still make its contract, and with which of the mover's actions?
 
     "Make" is what the scoring says (``scoring.contract_made`` and the Porvoo and discard rules):
@@ -1300,7 +1327,7 @@ def contract_status(deal) -> dict:
             making += actions
     order = {str(a): i for i, a in enumerate(deal.legal_actions())}
     making.sort(key=order.__getitem__)
-    mover_on_side = rules.side_of(deal.to_move) == side
+    mover_on_side = rules.side_of(seat) == side
     can_make = bool(making) if mover_on_side else len(making) == len(every)
     defeating = [] if mover_on_side else sorted(set(every) - set(making), key=order.__getitem__)
     return {
@@ -1315,7 +1342,7 @@ def contract_status(deal) -> dict:
     }
 
 
-def solve_position(position: str) -> dict:
+def solve_position(position: str) -> dict[str, object]:
     from ..core.notation import parse_position
 
     return solve(parse_position(position)).to_dict()

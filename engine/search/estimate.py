@@ -34,19 +34,30 @@ import hashlib
 import itertools
 import json
 import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING, cast
 
 from ..core.actions import Discard, Give, Return
-from ..core.cards import ALL_CARDS, Card, Rank, sort_cards
+from ..core.cards import ALL_CARDS, Card, Rank, Suit, sort_cards
 from ..core.deal import Deal, Phase
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of, why_card_illegal
+from ..core.rules import RuleSet
 from ..core.story import tell
+
+if TYPE_CHECKING:
+    from .solver import Solver
 
 WIDOW = "widow"  # the widow, before the auction ends
 DISCARD = "discard"  # the bidder's discard, for a seat that is not the bidder
 DEAD = "dead"  # the dead hand (house rule dead_hand): nobody sees it
+
+# where an unseen card can be: another seat (its number), WIDOW, DISCARD or DEAD
+Place = int | str
+# unseen cards by place (``sample_layouts``)
+Layout = dict[Place, list[Card]]
 
 
 class EstimateError(ValueError):
@@ -63,15 +74,15 @@ class Knowledge:
     the cards in canonical order."""
 
     seat: int
-    places: tuple[tuple[object, int], ...]
+    places: tuple[tuple[Place, int], ...]
     unseen: tuple[Card, ...]
-    excluded: tuple[tuple[Card, frozenset], ...] = ()
+    excluded: tuple[tuple[Card, frozenset[Place]], ...] = ()
 
-    def allowed(self, card: Card) -> tuple:
-        banned = dict(self.excluded).get(card, frozenset())
+    def allowed(self, card: Card) -> tuple[Place, ...]:
+        banned: frozenset[Place] = dict(self.excluded).get(card, frozenset())
         return tuple(p for p, _ in self.places if p not in banned)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "seat": self.seat,
             "places": [[p, n] for p, n in self.places],
@@ -90,11 +101,11 @@ def _true_discard(deal: Deal) -> list[Card]:
     return []
 
 
-def _places_of(deal: Deal, seat: int, discard: list[Card]) -> tuple[list, list[Card]]:
+def _places_of(deal: Deal, seat: int, discard: list[Card]) -> tuple[list[tuple[Place, int]], list[Card]]:
     """The places unseen cards can be, with their sizes, and the unseen cards themselves: the
     other hands, the widow before the auction ends, the bidder's discard for the others, the
     dead hand."""
-    places: list[tuple[object, int]] = []
+    places: list[tuple[Place, int]] = []
     unseen: set[Card] = set()
     for other in range(deal.rules.players):
         if other != seat and deal.hands[other]:
@@ -112,20 +123,25 @@ def _places_of(deal: Deal, seat: int, discard: list[Card]) -> tuple[list, list[C
     return places, sorted(unseen, key=lambda c: c.index)
 
 
-def _pair_places(deal: Deal, names: set) -> dict[Card, set]:
+def _pair_places(deal: Deal, names: set[Place]) -> dict[Card, set[Place]]:
     """The king and queen of a declared suit stay with the declarer (or, after a partner
     question, with the pair) until played: every other place is excluded."""
-    out: dict[Card, set] = {}
+    out: dict[Card, set[Place]] = {}
     for d in deal.declarations:
-        holders = {d.seat}
-        if d.how != "own":
-            holders.add(deal.rules.partner_of(d.seat))
+        holders: set[Place] = {d.seat}
+        if d.how != "own":  # a question: the pairs game
+            holders.add(cast(int, deal.rules.partner_of(d.seat)))
         for rank in (Rank.KING, Rank.QUEEN):
             out.setdefault(Card(d.suit, rank), set()).update(names - holders)
     return out
 
 
-def knowledge_from_position(deal: Deal, seat: int, voids=None, hidden_discard=()) -> Knowledge:
+def knowledge_from_position(
+    deal: Deal,
+    seat: int,
+    voids: Mapping[int, Iterable[Suit]] | None = None,
+    hidden_discard: Iterable[Card] = (),
+) -> Knowledge:
     """Knowledge of ``seat`` at a trick-play position: its own hand and the trick are seen, the
     cards no longer in any hand count as seen (played), except ``hidden_discard`` (the bidder's
     discard, unseen by the others); ``voids`` maps a seat to the suits it is known to lack."""
@@ -151,19 +167,19 @@ def knowledge_from_record(deal: Deal, seat: int) -> Knowledge:
     discard = _true_discard(deal)
     places, unseen = _places_of(deal, seat, discard)
     names = {p for p, _ in places}
-    excluded: dict[Card, set] = {}
+    excluded: dict[Card, set[Place]] = {}
     passed_to: dict[Card, int] = {}  # cards this seat saw passed in the exchange, and where they went
     for event in tell(deal):
         if event.kind == "play" and event.seat != seat:
-            played = event.card
+            played = cast(Card, event.card)  # a play names its card
             for card in unseen:
                 if card is not played and why_card_illegal(
                     rules, [played, card], list(event.trick), event.trump, event.first_trick, played
                 ):
-                    excluded.setdefault(card, set()).add(event.seat)
+                    excluded.setdefault(card, set()).add(cast(int, event.seat))
         elif event.kind in ("give", "return") and event.visible_to(seat):
-            for card in event.cards:
-                passed_to[card] = event.to
+            for card in cast(tuple[Card, ...], event.cards):  # seen: the cards are told
+                passed_to[card] = cast(int, event.to)
     for card, target in passed_to.items():
         if card in unseen:
             excluded.setdefault(card, set()).update(names - {target})
@@ -178,13 +194,13 @@ def knowledge_from_record(deal: Deal, seat: int) -> Knowledge:
     return _knowledge(seat, places, unseen, excluded)
 
 
-def _discard_limits(deal: Deal, unseen, names, excluded) -> None:
+def _discard_limits(deal: Deal, unseen: Iterable[Card], names: set[Place], excluded: dict[Card, set[Place]]) -> None:
     for card in unseen:
         if not _discardable(deal.rules, card):
             excluded.setdefault(card, set()).add(DISCARD)
 
 
-def _discardable(rules, card: Card) -> bool:
+def _discardable(rules: RuleSet, card: Card) -> bool:
     """May ``card`` be put away after the widow? Asked of the deal's own discard rule."""
     # the rest of the probe discard: low cards of the other suits (six of them: enough for the
     # six-card widow), which no discard rule refuses
@@ -195,7 +211,9 @@ def _discardable(rules, card: Card) -> bool:
     return probe.why_illegal(Discard((card, *others))) is None
 
 
-def _knowledge(seat, places, unseen, excluded) -> Knowledge:
+def _knowledge(
+    seat: int, places: list[tuple[Place, int]], unseen: list[Card], excluded: dict[Card, set[Place]]
+) -> Knowledge:
     if sum(n for _, n in places) != len(unseen):
         raise EstimateError(f"{len(unseen)} unseen cards for {sum(n for _, n in places)} places")
     names = [p for p, _ in places]
@@ -224,18 +242,18 @@ class _Counter:
     def __init__(self, knowledge: Knowledge):
         self.places = [p for p, _ in knowledge.places]
         self.room = tuple(n for _, n in knowledge.places)
-        groups: dict[tuple, list[Card]] = {}
+        groups: dict[tuple[int, ...], list[Card]] = {}
         for card in knowledge.unseen:
             key = tuple(self.places.index(p) for p in knowledge.allowed(card))
             groups.setdefault(key, []).append(card)
         self.groups = sorted(groups.items())
-        self.memo: dict = {}
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def compositions(self, g: int, free: tuple):
+    def compositions(self, g: int, free: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int, tuple[int, ...]]]:
         allowed, cards = self.groups[g]
         n = len(cards)
 
-        def split(i, left):
+        def split(i: int, left: int) -> Iterator[tuple[int, ...]]:
             if i == len(allowed) - 1:
                 if left <= free[allowed[i]]:
                     yield (left,)
@@ -254,7 +272,7 @@ class _Counter:
                 after[place] -= k
             yield counts, ways, tuple(after)
 
-    def ways(self, g: int, free: tuple) -> int:
+    def ways(self, g: int, free: tuple[int, ...]) -> int:
         if g == len(self.groups):
             return 1 if not any(free) else 0
         key = (g, free)
@@ -265,7 +283,7 @@ class _Counter:
     def total(self) -> int:
         return self.ways(0, self.room)
 
-    def _choose(self, g: int, free: tuple, pick: int):
+    def _choose(self, g: int, free: tuple[int, ...], pick: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for counts, w, after in self.compositions(g, free):
             weight = w * self.ways(g + 1, after)
             if pick < weight:
@@ -273,8 +291,8 @@ class _Counter:
             pick -= weight
         raise EstimateError("layout count out of range")  # cannot happen: pick < ways(g, free)
 
-    def draw(self, rng: random.Random) -> dict:
-        layout = {p: [] for p in self.places}
+    def draw(self, rng: random.Random) -> Layout:
+        layout: Layout = {p: [] for p in self.places}
         free = self.room
         for g, (allowed, cards) in enumerate(self.groups):
             counts, free = self._choose(g, free, rng.randrange(self.ways(g, free)))
@@ -287,13 +305,13 @@ class _Counter:
         return {p: sorted(cs, key=lambda c: c.index) for p, cs in layout.items()}
 
 
-def sample_layouts(knowledge: Knowledge, count: int, rng: random.Random) -> list[dict]:
+def sample_layouts(knowledge: Knowledge, count: int, rng: random.Random) -> list[Layout]:
     """``count`` layouts of the unseen cards, each drawn uniformly from all that fit."""
     counter = _Counter(knowledge)
     return [counter.draw(rng) for _ in range(count)]
 
 
-def with_layout(deal: Deal, layout: dict, true_discard=None) -> Deal:
+def with_layout(deal: Deal, layout: Layout, true_discard: Sequence[Card] | None = None) -> Deal:
     """A copy of ``deal`` whose unseen cards are placed as in ``layout``: the other hands, the
     widow, the dead hand, the bidder's discard (whose points move with its cards; ``true_discard`` is the
     discard of a position, a record's is found in its history)."""
@@ -306,33 +324,35 @@ def with_layout(deal: Deal, layout: dict, true_discard=None) -> Deal:
             other.dead = tuple(sort_cards(cards))
         elif place == DISCARD:
             old = _true_discard(deal) if true_discard is None else true_discard
-            other.points[deal.bidder] += sum(rules.points[c.rank] for c in cards) - sum(
-                rules.points[c.rank] for c in old
+            other.points[cast(int, deal.bidder)] += (
+                sum(  # a discard: there is a bidderrules.points[c.rank] for c in cards) - sum(
+                    rules.points[c.rank] for c in old
+                )
             )
         else:
-            other.hands[place] = sorted(cards, key=lambda c: c.index)
+            other.hands[cast(int, place)] = sorted(cards, key=lambda c: c.index)
     return other
 
 
-def seed_of(data) -> int:
+def seed_of(data: object) -> int:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
 
 
 # -- the bidder's stated rules ---------------------------------------------------------------------
-def _keep_order(rules, hand) -> list[Card]:
+def _keep_order(rules: RuleSet, hand: Sequence[Card]) -> list[Card]:
     """Cards in the order a bidder gives them away: not a king or queen of a pair, fewest points,
     weakest first."""
     mask = mask_of(hand)
 
-    def in_pair(card):
+    def in_pair(card: Card) -> bool:
         return card.rank in (Rank.KING, Rank.QUEEN) and mask & PAIR_BITS[card.suit] == PAIR_BITS[card.suit]
 
     return sorted(hand, key=lambda c: (in_pair(c), rules.points[c.rank], rules.strength[c.rank], c.index))
 
 
-def _by_rule(deal: Deal, kind, size: int):
-    order = _keep_order(deal.rules, deal.hands[deal.to_move])
+def _by_rule[A: (Discard, Give, Return)](deal: Deal, kind: type[A], size: int) -> A:
+    order = _keep_order(deal.rules, deal.hands[cast(int, deal.to_move)])  # a discard or exchange: someone to move
     for combo in itertools.combinations(order, size):  # in order: the first legal set of cheapest cards
         action = kind(tuple(combo))
         if deal.why_illegal(action) is None:
@@ -359,7 +379,7 @@ def side_has(deal: Deal, side: int) -> int:
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
-def made(deal: Deal, side: int, step: int, solver_class=None) -> int:
+def made(deal: Deal, side: int, step: int, solver_class: type[Solver] | None = None) -> int:
     """What ``side`` ends the deal with, rounded down to a multiple of ``step``: the points it has
     and the most it can still take with every hand known against all the other players."""
     from .solver import Solver
@@ -401,12 +421,12 @@ def expected_score(made_values: list[int], contract: int) -> float:
     return sum(contract if m >= contract else -contract for m in made_values) / len(made_values)
 
 
-def spread(values: list[int]) -> dict:
+def spread(values: list[int]) -> dict[str, int]:
     """Percentiles (10, 25, 50, 75, 90) and the lowest and highest of sampled values."""
     ordered = sorted(values)
     n = len(ordered)
 
-    def pct(p):
+    def pct(p: int) -> int:
         return ordered[min(n - 1, (p * n) // 100)]
 
     return {

@@ -16,6 +16,7 @@ import itertools
 import random
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .actions import (
     Action,
@@ -50,6 +51,9 @@ from .declare import (
 )
 from .play import IllegalAction, Reason, legal_cards, mask_of, play_duty, why_card_illegal, winning_index
 from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .scoring import DealScore
 
 SIX = Rank.SIX
 
@@ -747,7 +751,7 @@ class Deal:
         return out
 
     # -- results --------------------------------------------------------------------------------
-    def score(self):
+    def score(self) -> DealScore:
         """The score breakdown of a finished deal (see ``scoring.score_deal``)."""
         from .scoring import score_deal
 

@@ -38,6 +38,8 @@ may replace ``hands`` and ``widow`` (the deal ``Deal.new(rules, N, dealer)``).
 
 from __future__ import annotations
 
+from typing import cast
+
 from .actions import parse_action
 from .cards import (
     ALL_CARDS,
@@ -168,7 +170,7 @@ def _number(value: str, field: str) -> int:
     return int(value)
 
 
-def _rules(fields: dict, what: str) -> RuleSet:
+def _rules(fields: dict[str, str], what: str) -> RuleSet:
     if "rules" not in fields:
         raise PositionError(
             f"{what}: missing field 'rules', for example rules:three-player", "missing_field", field="rules"
@@ -195,7 +197,7 @@ def _hands(value: str, rules: RuleSet) -> list[list[Card]]:
     return hands
 
 
-def _dead(f: dict, rules: RuleSet, what: str) -> list[Card]:
+def _dead(f: dict[str, str], rules: RuleSet, what: str) -> list[Card]:
     """The ``dead`` field: the dead hand's cards, which a rule set with ``dead_hand`` must give
     (``dead_size`` of them) and any other must not."""
     if not rules.dead_hand:
@@ -348,10 +350,9 @@ def parse_position(text: str) -> Deal:
                 f"are worth {taken}"
             )
         discarded = sum(rules.points[c.rank] for c in deal.discard)
-        if deal.discard and deal.points[deal.bidder] + earlier < discarded:  # (earlier: by whom unknown)
-            raise PositionError(
-                f"points: the bidder's {deal.points[deal.bidder]} do not include the discard's {discarded}"
-            )
+        bidder = cast(int, deal.bidder)  # a discard has a bidder (checked above)
+        if deal.discard and deal.points[bidder] + earlier < discarded:  # (earlier: by whom unknown)
+            raise PositionError(f"points: the bidder's {deal.points[bidder]} do not include the discard's {discarded}")
     if "tricks" in f:
         deal.tricks, earlier = _counts(f["tricks"], n, "tricks")
         if sum(deal.tricks) + earlier != deal.tricks_played:
@@ -372,11 +373,11 @@ def parse_position(text: str) -> Deal:
         for item in filter(None, (part.strip() for part in f.get(kind, "").split(","))):
             if not rules.partner_questions:
                 raise PositionError(f"{kind}: {rules.name} has no partner questions")
-            suit = None
+            half_suit: int | None = None
             if kind == "half" and item[-1:].upper() in ("S", "C", "D", "H"):
-                suit, item = int(Suit.parse(item[-1])), item[:-1]
+                half_suit, item = int(Suit.parse(item[-1])), item[:-1]
             # a question no rule of this rule set remembers is left out
-            deal.questions = list(remember(deal.questions, record(rules, _seat(item, n, kind), kind, suit)))
+            deal.questions = list(remember(deal.questions, record(rules, _seat(item, n, kind), kind, half_suit)))
     if "ask" in f:
         seat = _seat(f["ask"], n, "ask")
         if not rules.partner_questions:

@@ -24,7 +24,7 @@ it from their catalogs (``ui.bd_<result>``), the command line from ``messages.RE
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -211,11 +211,11 @@ def score_deal(deal: Deal | RecordedDeal) -> DealScore:
         own = s.rounded if s.rounded is not None else s.total
         no_tricks = _known_zero(tricks, unknown_tricks)
         if role == "bidder":
-            seat_no_tricks = _known_zero(deal.tricks[deal.bidder], unknown_tricks)
+            seat_no_tricks = _known_zero(deal.tricks[cast(int, deal.bidder)], unknown_tricks)  # a bidding side
             _score_bidder(deal, s, no_tricks, seat_no_tricks, _known_zero(s.card_points, unknown_points))
         elif role == "defender" and rules.porvoo and no_tricks:
             s.porvoo = True
-            s.deal_score = -deal.bid
+            s.deal_score = -cast(int, deal.bid)  # a defender: there is a bid
             s.result, s.result_params = "porvoo", {"bid": deal.bid}
         else:
             s.deal_score = own
@@ -228,7 +228,8 @@ def score_deal(deal: Deal | RecordedDeal) -> DealScore:
 def _score_bidder(
     deal: Deal | RecordedDeal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool
 ) -> None:
-    rules, bid, contract = deal.rules, deal.bid, deal.contract
+    # the bidding side: the deal has a bid and a contract
+    rules, bid, contract = deal.rules, cast(int, deal.bid), cast(int, deal.contract)
     s.compared = compared_total(rules, s.total)
     if rules.bidder_porvoo != "off":
         if seat_no_tricks if rules.bidder_porvoo.startswith("seat") else side_no_tricks:
@@ -243,7 +244,7 @@ def _score_bidder(
         return
     s.contract_made = contract_made(rules, contract, s.total, not no_card_points)
     s.deal_score = contract if s.contract_made else -contract
-    params = {"total": s.compared, "contract": contract}
+    params: dict[str, int | None] = {"total": s.compared, "contract": contract}
     if rules.bidder_needs_card_points and no_card_points:
         s.result, s.result_params = "no_card_points", {"contract": contract}
     elif s.compared != s.total:

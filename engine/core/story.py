@@ -34,6 +34,7 @@ trick, last_trick               a trick won (``seat``, its ``cards``, ``leader``
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from .actions import (
     Action,
@@ -161,7 +162,7 @@ def tell(deal: Deal) -> list[Event]:
         declared = len(replay.declarations)
         replay._apply_unchecked(action)
         kind = _KIND.get(type(action))
-        more: dict = {}
+        more: dict[str, Any] = {}  # Event's other fields by name (Any: each field has its own type)
         if isinstance(action, Redeal):
             kind = "redeal" if replay.redealt else "redeal_failed"
         elif isinstance(action, Bid):
@@ -193,7 +194,7 @@ def tell(deal: Deal) -> list[Event]:
             made = len(replay.declarations) > declared
             bonus = rules.bonus[action.suit] if made else None
             more = {"suit": action.suit, "partner": rules.partner_of(mover), "completed": made, "bonus": bonus}
-        event = Event(kind, mover, action, phase, **more)
+        event = Event(cast(str, kind), mover, action, phase, **more)  # every action has a kind
         events.append(event)
         if phase == Phase.AUCTION and replay.phase != Phase.AUCTION:
             events.extend(_auction_end(replay))

@@ -86,7 +86,7 @@ class Need:
     text: str
     code: str
     whole: bool = False
-    params: Callable[[Any], dict] | None = None
+    params: Callable[[Any], dict[str, object]] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class Companions:
     """The options a rule needs beside it to be switched on in a preset that lacks them (a function
     of the preset's rule set giving {option: value}); ``edit`` names the one the player chooses."""
 
-    needs: Callable[[Any], dict]
+    needs: Callable[[Any], dict[str, object]]
     edit: str | None = None
 
 
@@ -138,7 +138,7 @@ OPTION_DOCS: dict[str, Option] = {}
 DECLARED = ("offer", "reading", "needs", "applies", "companions", "sheet")
 
 
-def _opt(default: Any, doc: str, source: str, house_rule: bool = False, **declared):
+def _opt(default: Any, doc: str, source: str, house_rule: bool = False, **declared: Any) -> Any:  # a field()
     """An option: its default, what it does, its source and the rest of its declaration (``Option``)."""
     assert set(declared) <= set(DECLARED), declared
     if "needs" in declared and isinstance(declared["needs"], Need):
@@ -146,7 +146,7 @@ def _opt(default: Any, doc: str, source: str, house_rule: bool = False, **declar
     return field(default=default, metadata={"doc": doc, "source": source, "house_rule": house_rule, **declared})
 
 
-def _house(default: Any, doc: str, source: str = "house rule", **declared):
+def _house(default: Any, doc: str, source: str = "house rule", **declared: Any) -> Any:  # a field()
     """An option for a house rule: its source says "house rule" first; it is offered at the table."""
     assert source.startswith("house rule"), source
     return _opt(default, doc, source, house_rule=True, offer="house", **declared)
@@ -157,7 +157,7 @@ def _value(allowed: str, ok: Callable[[Any], bool]) -> Need:
     return Need(ok, allowed, "option_value")
 
 
-def _min_bid_on_step(r) -> bool:
+def _min_bid_on_step(r: RuleSet) -> bool:
     return r.bid_step > 0 and r.min_bid > 0 and (not r.min_bid % r.bid_step or r.min_bid_off_step)
 
 
@@ -640,17 +640,17 @@ class RuleSet:
     )
 
     # -- derived values -----------------------------------------------------------------------
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # each problem: the message, and its code and parameters for the site (errors.<code>)
-        problems: list[tuple[str, str, dict]] = []
+        problems: list[tuple[str, str, dict[str, object]]] = []
 
-        def bad_value(name: str, allowed: str):
+        def bad_value(name: str, allowed: str) -> None:
             value = getattr(self, name)
             problems.append(
                 (f"{name} must be {allowed}, not {value!r}", "option_value", {"option": name, "value": value})
             )
 
-        def needs(name: str, message: str, code: str):
+        def needs(name: str, message: str, code: str) -> None:
             problems.append((f"{name} {message}", code, {"option": name}))
 
         for name, (lowest, highest) in OPTION_RANGES.items():
@@ -751,7 +751,7 @@ class RuleSet:
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.partnership else None
 
-    def replace(self, **changes) -> RuleSet:
+    def replace(self, **changes: Any) -> RuleSet:
         try:
             return dataclasses.replace(self, **changes)
         except TypeError as e:
@@ -769,7 +769,7 @@ class RuleSetError(NotationError):
     """Rule-set options that do not fit together, or an unknown preset or option."""
 
 
-def _declare(cls) -> None:
+def _declare(cls: type[RuleSet]) -> None:
     """Fill OPTION_DOCS from the declarations of the options (the fields of ``cls``)."""
     OPTION_DOCS.clear()
     for f in dataclasses.fields(cls):
@@ -792,7 +792,7 @@ _declare(RuleSet)
 PRESETS: dict[str, RuleSet] = {}
 
 
-def _preset(name: str, title: str, source: str, **options) -> RuleSet:
+def _preset(name: str, title: str, source: str, **options: Any) -> RuleSet:
     rules = RuleSet(name=name, **options)
     PRESETS[name] = rules
     PRESET_INFO[name] = (title, source)
@@ -914,7 +914,7 @@ def preset(name: str) -> RuleSet:
         ) from None
 
 
-def _parse_value(name: str, text: str, where: str):
+def _parse_value(name: str, text: str, where: str) -> bool | int | str:
     kind = type(getattr(THREE_PLAYER, name))
     if kind is bool:
         if text in ("1", "on", "yes", "true"):
@@ -958,7 +958,7 @@ def parse_rules(text: str, where: str = "rules") -> RuleSet:
     rules = preset(parts[0]) if parts[0] else None
     if rules is None:
         raise RuleSetError(f"{where}: missing rule-set name, for example three-player", "rules_missing")
-    changes = {}
+    changes: dict[str, Any] = {}  # option values by name (Any: each option has its own type)
     for part in parts[1:]:
         name, eq, value = part.partition("=")
         if name not in OPTION_DOCS or name == "name":

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import (
     Action,
@@ -81,7 +82,7 @@ class Declaration:
     seat: int
     how: str = "own"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.suit}{self.seat}" + ("" if self.how == "own" else self.how[0])
 
 
@@ -128,7 +129,15 @@ class Deal:
     )
 
     # -- construction ---------------------------------------------------------------------------
-    def __init__(self, rules: RuleSet, hands, widow=(), dealer: int = 0, match_scores=None, dead=()):
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: Iterable[Iterable[Card]],
+        widow: Iterable[Card] = (),
+        dealer: int = 0,
+        match_scores: Iterable[int] | None = None,
+        dead: Iterable[Card] = (),
+    ) -> None:
         n = rules.players
         self.rules = rules
         # house rule dead_hand: the third hand, face down for the whole deal (nobody sees it,
@@ -180,7 +189,7 @@ class Deal:
             self.reopened = True  # every seat is below the floor: nobody is skipped
 
     @classmethod
-    def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores=None) -> Deal:
+    def new(cls, rules: RuleSet, seed: int, dealer: int = 0, match_scores: Iterable[int] | None = None) -> Deal:
         """Shuffle with ``random.Random(seed)`` and deal one card at a time from the dealer's left
         (under ``dead_hand`` to the two players and then the dead hand, in turn)."""
         deck = list(ALL_CARDS)
@@ -188,7 +197,7 @@ class Deal:
         n = rules.players
         places = rules.hands_dealt
         dealt = places * rules.hand_size
-        hands = [[] for _ in range(places)]  # in dealing order: the dealer's left first
+        hands: list[list[Card]] = [[] for _ in range(places)]  # in dealing order: the dealer's left first
         for i, card in enumerate(deck[:dealt]):
             hands[i % places].append(card)
         seats = [hands[(seat - dealer - 1) % n] for seat in range(n)]
@@ -236,13 +245,13 @@ class Deal:
         if phase == Phase.PLAY:
             if self.pending_question is not None:
                 return self.rules.partner_of(self.pending_question)
-            return (self.leader + len(self.trick)) % self.rules.players
+            return (cast(int, self.leader) + len(self.trick)) % self.rules.players  # trick play has a leader
         if phase == Phase.AUCTION:
             return self._turn
         if phase in (Phase.DISCARD, Phase.RETURN, Phase.RAISE):
             return self.bidder
         if phase == Phase.GIVE:
-            return self.rules.partner_of(self.bidder)
+            return self.rules.partner_of(cast(int, self.bidder))  # an exchange: after the auction
         return None
 
     @property
@@ -277,7 +286,7 @@ class Deal:
             return Reason.of("wrong_phase", phase=self.phase)
         if self.phase == Phase.PLAY and (self.pending_question is not None) != (type(action) is Answer):
             return Reason.of("wrong_phase", phase="answer" if self.pending_question is not None else "play")
-        return check[1](self, action, to_move)
+        return check[1](self, action, cast(int, to_move))  # the deal is not over: somebody is to move
 
     def can(self, action: Action, seat: int | None = None) -> bool:
         return self.why_illegal(action, seat) is None
@@ -294,14 +303,14 @@ class Deal:
         return self
 
     def _apply_unchecked(self, action: Action) -> None:
-        mover = self.to_move
+        mover = cast(int, self.to_move)  # a legal action: somebody is to move
         self.history.append((mover, action))
         _APPLY[type(action)](self, action, mover)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move. Discards and exchanges list every subset."""
         phase = self.phase
-        seat = self.to_move
+        seat = cast(int, self.to_move)  # read only while the deal is not over
         if phase == Phase.PLAY:
             if self.pending_question is not None:
                 return [Answer(s) for s in self._full_pairs(seat)] or [Answer(None)]
@@ -316,7 +325,12 @@ class Deal:
                 actions.append(Redeal())
             return actions
         if phase in (Phase.DISCARD, Phase.GIVE, Phase.RETURN):
-            kind = {Phase.DISCARD: Discard, Phase.GIVE: Give, Phase.RETURN: Return}[phase]
+            kinds: dict[str, type[Discard] | type[Give] | type[Return]] = {
+                Phase.DISCARD: Discard,
+                Phase.GIVE: Give,
+                Phase.RETURN: Return,
+            }
+            kind = kinds[phase]
             size = self.rules.widow_size if phase == Phase.DISCARD else self.rules.exchange_size
             actions = [
                 a
@@ -327,15 +341,15 @@ class Deal:
                 actions.append(Redeal())  # house rule redeal_four_sixes_late
             return actions
         if phase == Phase.RAISE:
-            return [Hold()] + [Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]
+            return [Hold(), *[Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]]
         return []
 
     def legal_cards(self) -> list[Card]:
         if self.phase != Phase.PLAY or self.pending_question is not None:
             return []
-        return legal_cards(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
+        return legal_cards(self.rules, self.hands[cast(int, self.to_move)], self.trick, self.trump, self.first_trick)
 
-    def _bid_range(self, above: int | None = None):
+    def _bid_range(self, above: int | None = None) -> Sequence[int]:
         """The amounts worth asking ``why_illegal`` about: multiples of the step above the current
         bid (or ``above``) up to ``rules.highest_bid``."""
         rules = self.rules
@@ -346,7 +360,7 @@ class Deal:
                 *first,
                 *range(rules.min_bid - rules.min_bid % step + step * bool(first), rules.highest_bid + 1, step),
             ]
-        current = self.high_bid if above is None else above
+        current = cast(int, self.high_bid if above is None else above)  # one of them is set (above)
         return range(current - current % step + step, rules.highest_bid + 1, step)
 
     # -- auction --------------------------------------------------------------------------------
@@ -542,7 +556,7 @@ class Deal:
         if self._steps:
             self.phase = self._steps.pop(0)
         else:
-            self._start_play(self.bidder)
+            self._start_play(cast(int, self.bidder))  # play after the widow or exchange: a bidder
 
     def _start_play(self, leader: int) -> None:
         self.phase = Phase.PLAY
@@ -550,7 +564,7 @@ class Deal:
         self.declare_state = "none"
 
     # -- widow, exchange, raise -----------------------------------------------------------------
-    def _why_cards(self, cards, seat: int, count: int) -> Reason | None:
+    def _why_cards(self, cards: Sequence[Card], seat: int, count: int) -> Reason | None:
         if len(cards) != count or len(set(cards)) != count:
             return Reason.of("wrong_card_count", count=count)
         for card in cards:
@@ -581,24 +595,24 @@ class Deal:
             self.points[seat] += self.rules.points[card.rank]
         self._advance()
 
-    def _move_cards(self, cards, source: int, target: int) -> None:
+    def _move_cards(self, cards: Sequence[Card], source: int, target: int) -> None:
         for card in cards:
             self.hands[source].remove(card)
         self.hands[target] = sort_cards(self.hands[target] + list(cards))
 
     def _do_give(self, action: Give, seat: int) -> None:
-        self._move_cards(action.cards, seat, self.bidder)
+        self._move_cards(action.cards, seat, cast(int, self.bidder))  # an exchange: a bidder
         self._advance()
 
     def _do_return(self, action: Return, seat: int) -> None:
-        self._move_cards(action.cards, seat, self.rules.partner_of(seat))
+        self._move_cards(action.cards, seat, cast(int, self.rules.partner_of(seat)))  # the pairs game
         self._advance()
 
     def _why_raise(self, action: Raise, seat: int) -> Reason | None:
         rules = self.rules
         if action.amount % rules.bid_step:
             return Reason.of("raise_not_multiple", step=rules.bid_step)
-        if action.amount <= self.contract:
+        if action.amount <= cast(int, self.contract):  # a raise: after the auction
             return Reason.of("raise_not_higher", current=self.contract)
         if action.amount > rules.highest_bid:
             return Reason.of("raise_above_maximum", maximum=rules.highest_bid)
@@ -615,9 +629,9 @@ class Deal:
     def _why_play(self, action: Play, seat: int) -> Reason | None:
         return why_card_illegal(self.rules, self.hands[seat], self.trick, self.trump, self.first_trick, action.card)
 
-    def play_duty(self):
+    def play_duty(self) -> tuple[list[Card], str | None, dict[str, Card | Suit]]:
         """``(allowed cards, duty code, params)`` for the player to move (see ``play.play_duty``)."""
-        return play_duty(self.rules, self.hands[self.to_move], self.trick, self.trump, self.first_trick)
+        return play_duty(self.rules, self.hands[cast(int, self.to_move)], self.trick, self.trump, self.first_trick)
 
     def _do_play(self, action: Play, seat: int) -> None:
         card = action.card
@@ -628,13 +642,13 @@ class Deal:
         if len(self.trick) < rules.players:
             return
         trick = self.trick
-        winner = (self.leader + winning_index(rules, trick, self.trump)) % rules.players
+        winner = (cast(int, self.leader) + winning_index(rules, trick, self.trump)) % rules.players
         points = rules.points
         self.points[winner] += sum(points[c.rank] for c in trick)
         self.tricks[winner] += 1
         self.piles[winner].extend(trick)
         self.tricks_played += 1
-        trick_leader = self.leader
+        trick_leader = cast(int, self.leader)  # trick play has a leader
         self.leader = winner
         self.trick = []
         if not self.hands[winner]:
@@ -737,7 +751,7 @@ class Deal:
 
     def _do_ask_half(self, action: AskHalf, seat: int) -> None:
         suit = action.suit
-        partner = self.rules.partner_of(seat)
+        partner = cast(int, self.rules.partner_of(seat))  # a question: the pairs game
         if half_completes(mask_of(self.hands[seat]), mask_of(self.hands[partner]), suit):
             self._declare(suit, seat, "half")
         self.questions = list(remember(self.questions, record(self.rules, seat, "half", int(suit))))
@@ -761,7 +775,9 @@ class Deal:
         return f"<Deal {self.rules.name} phase={self.phase} to_move={self.to_move}>"
 
 
-_CHECKS = {
+# per kind of action: the phases it belongs to, and why it is illegal; ``_APPLY``: carry it out
+# (Any: each function takes its own kind of action, the one the action's type picks)
+_CHECKS: dict[type[Action], tuple[tuple[Phase, ...], Callable[[Deal, Any, int], Reason | None]]] = {
     Bid: ((Phase.AUCTION,), Deal._why_bid),
     Pass: ((Phase.AUCTION,), Deal._why_pass),
     Redeal: ((Phase.AUCTION, Phase.DISCARD, Phase.GIVE, Phase.RETURN, Phase.RAISE), Deal._why_redeal),
@@ -777,7 +793,7 @@ _CHECKS = {
     Answer: ((Phase.PLAY,), Deal._why_answer),
 }
 
-_APPLY = {
+_APPLY: dict[type[Action], Callable[[Deal, Any, int], None]] = {
     Bid: Deal._do_bid,
     Pass: Deal._do_pass,
     Redeal: Deal._do_redeal,

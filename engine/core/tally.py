@@ -24,13 +24,19 @@ catalogs word (``score.errors.<code>``); ``deal`` is the deal's number on the sh
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeGuard, cast
 
 from .actions import Bid, Raise
-from .cards import ALL_CARDS, NotationError, Rank, Suit
+from .cards import ALL_CARDS, Card, NotationError, Rank, Suit
 from .deal import Deal, Declaration, Phase
 from .match import Match
+from .play import Reason
 from .rules import OPTION_DOCS, RuleSet, format_rules, parse_rules
-from .scoring import DealScore, score_deal
+from .scoring import DealScore, SideScore, score_deal
+
+# a JSON object as a sheet gives it or the tally writes it (Any: its values are of every JSON type)
+JSONObject = dict[str, Any]
 
 FORMAT = "huutopussi-score-sheet"
 VERSION = 1  # the sheet format this engine writes; older versions are migrated (MIGRATIONS)
@@ -51,23 +57,23 @@ SHEET_HOUSE_RULES = frozenset(name for name in SHEET_OPTIONS if OPTION_DOCS[name
 
 # version -> a function that turns a sheet of that version into one of the next version.
 # Version 1 is the first; a change to the format adds its step here and raises VERSION.
-MIGRATIONS: dict[int, callable] = {}
+MIGRATIONS: dict[int, Callable[[JSONObject], JSONObject]] = {}
 
 
 class TallyError(NotationError):
     """A sheet or a deal on it that cannot be scored; ``code`` and ``params`` name the mistake."""
 
 
-def _fail(message: str, code: str, **params):
+def _fail(message: str, code: str, **params: object) -> NoReturn:
     raise TallyError(message, code, **params)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 # -- the sheet ------------------------------------------------------------------------------------
-def migrate(sheet) -> dict:
+def migrate(sheet: object) -> JSONObject:
     """The sheet in the current format (a copy); an unknown or newer version is refused."""
     if not isinstance(sheet, dict):
         _fail("the sheet must be a JSON object", "sheet_not_object")
@@ -89,17 +95,17 @@ def migrate(sheet) -> dict:
     return sheet
 
 
-def read_sheet(text: str) -> dict:
+def read_sheet(text: str) -> JSONObject:
     """A sheet from JSON text (bounded in size)."""
     if len(text) > MAX_SHEET_CHARS:
         _fail(f"the sheet is longer than {MAX_SHEET_CHARS} characters", "sheet_too_long", max=MAX_SHEET_CHARS)
     try:
-        return json.loads(text)
+        return cast(JSONObject, json.loads(text))  # JSON text: whatever it holds; Sheet() checks it
     except (ValueError, RecursionError):
         _fail("the sheet is not JSON", "sheet_not_json")
 
 
-def _names(value, count: int, field: str, code: str) -> list[str]:
+def _names(value: object, count: int, field: str, code: str) -> list[str]:
     if (
         not isinstance(value, list)
         or len(value) != count
@@ -112,7 +118,7 @@ def _names(value, count: int, field: str, code: str) -> list[str]:
 class Sheet:
     """A checked sheet: its rule set, names, first dealer and raw deals."""
 
-    def __init__(self, data):
+    def __init__(self, data: object) -> None:
         data = migrate(data)
         unknown = sorted(set(data) - SHEET_FIELDS)
         if unknown:
@@ -144,7 +150,7 @@ class Sheet:
         self.deals = deals
 
 
-def entry_form(rules: RuleSet) -> dict:
+def entry_form(rules: RuleSet) -> JSONObject:
     """What a deal's entry form asks under these rules (the page shows only these controls)."""
     return {
         "sides": rules.sides,
@@ -185,19 +191,21 @@ class RecordedDeal:
     phase = Phase.DONE
     is_over = True
 
-    def __init__(self, rules: RuleSet, dealer: int):
+    def __init__(self, rules: RuleSet, dealer: int) -> None:
         self.rules = rules
         self.dealer = dealer
         self.redealt = False
-        self.bidder = self.bid = self.contract = None
+        self.bidder: int | None = None
+        self.bid: int | None = None
+        self.contract: int | None = None
         self.points = [0] * rules.players
         self.tricks = [1] * rules.players
         self.tricks_played = rules.players
-        self.discard: tuple = ()
+        self.discard: tuple[Card, ...] = ()
         self.dead_points = 0  # the piles' shortfall from the pack: out of play, nobody's (a sheet records every pile)
-        self.last_trick_winner = None
+        self.last_trick_winner: int | None = None
         self.declarations: list[Declaration] = []
-        self._score = None
+        self._score: DealScore | None = None
 
     def score(self) -> DealScore:
         if self._score is None:
@@ -205,35 +213,35 @@ class RecordedDeal:
         return self._score
 
 
-def _seat(value, deal: int, field: str, players: int) -> int:
+def _seat(value: object, deal: int, field: str, players: int) -> int:
     if not _is_int(value) or not 0 <= value < players:
         _fail(f"deal {deal}: {field} must be a seat from 0 to {players - 1}", "deal_seat", deal=deal, field=field)
     return value
 
 
-def _amount(entry: dict, name: str, deal: int) -> int:
+def _amount(entry: JSONObject, name: str, deal: int) -> int:
     value = entry[name]
     if not _is_int(value):
         _fail(f"deal {deal}: {name} must be a whole number", "deal_number", deal=deal, field=name)
     return value
 
 
-def _contract_reason(reason, deal: int, field: str):
+def _contract_reason(reason: Reason, deal: int, field: str) -> NoReturn:
     _fail(f"deal {deal}: {field}: {reason}", "deal_contract", deal=deal, field=field, reason=reason.code, **reason.args)
 
 
-def _discard_cards(rules: RuleSet, points: int):
+def _discard_cards(rules: RuleSet, points: int) -> tuple[Card, ...] | None:
     """Cards for a discard of ``rules.widow_size`` cards holding ``points`` card points, or None
     when no such discard exists (the pile of a bidder who took no trick is the discard alone)."""
     size = rules.widow_size
-    by_value: dict[int, list] = {}
+    by_value: dict[int, list[Card]] = {}
     for card in ALL_CARDS:
         if rules.no_discard_aces_tens and card.rank in (Rank.ACE, Rank.TEN):
             continue  # house rule: these may not be put away
         by_value.setdefault(rules.points[card.rank], []).append(card)
     values = sorted(by_value, reverse=True)
 
-    def search(i: int, left: int, need: int):
+    def search(i: int, left: int, need: int) -> list[Card] | None:
         if left == 0:
             return [] if need == 0 else None
         if i == len(values):
@@ -251,7 +259,7 @@ def _discard_cards(rules: RuleSet, points: int):
     return tuple(found) if found is not None else None
 
 
-def record_deal(rules: RuleSet, entry, number: int, dealer: int, totals: list[int]) -> RecordedDeal:
+def record_deal(rules: RuleSet, entry: object, number: int, dealer: int, totals: list[int]) -> RecordedDeal:
     """One deal of the sheet, checked, as a finished deal the engine scores (or a redeal)."""
     if not isinstance(entry, dict):
         _fail(f"deal {number} must be a JSON object", "deal_not_object", deal=number)
@@ -296,7 +304,9 @@ def record_deal(rules: RuleSet, entry, number: int, dealer: int, totals: list[in
     return recorded
 
 
-def _check_contract(rules, bidder, bid, contract, number, dealer, totals) -> None:
+def _check_contract(
+    rules: RuleSet, bidder: int, bid: int, contract: int, number: int, dealer: int, totals: list[int]
+) -> None:
     """The bid and the raise by the deal's own rules: a bid above someone's lower bid (or the
     opening minimum), then a raise, with the match scores before this deal (the -500 floor)."""
     probe = Deal.new(rules, 0, dealer, match_scores=totals)
@@ -316,14 +326,14 @@ def _check_contract(rules, bidder, bid, contract, number, dealer, totals) -> Non
             _contract_reason(reason, number, "contract")
 
 
-def _floor_may_allow(rules, bid: int) -> bool:
+def _floor_may_allow(rules: RuleSet, bid: int) -> bool:
     """Could a side below the bidding floor have made this bid at a real table? A sheet records
     no auction: the last seat forced to open (``last_seat_must_open``) opens at the minimum, and
     with ``floor_skips_and_reopens`` a reopened auction lets the skipped seats bid as usual."""
     return rules.floor_skips_and_reopens or (rules.last_seat_must_open and bid == rules.min_bid)
 
 
-def _lowest_piles(rules, all_pass: bool) -> int:
+def _lowest_piles(rules: RuleSet, all_pass: bool) -> int:
     """The fewest card points the piles can add up to: the pack less the most the cards out of play
     can hold (their count's dearest), which are the dead hand (house rule ``dead_hand``) and, in a
     deal without a contract, the untaken widow."""
@@ -332,7 +342,7 @@ def _lowest_piles(rules, all_pass: bool) -> int:
     return sum(values) - sum(values[:out_of_play])
 
 
-def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
+def _card_points(rules: RuleSet, entry: JSONObject, recorded: RecordedDeal, number: int) -> None:
     sides = rules.sides
     points = entry.get("points")
     if not isinstance(points, list) or len(points) != sides:
@@ -398,7 +408,7 @@ def _card_points(rules, entry, recorded: RecordedDeal, number: int) -> None:
                 )
 
 
-def _last_trick(rules, entry, recorded: RecordedDeal, number: int) -> None:
+def _last_trick(rules: RuleSet, entry: JSONObject, recorded: RecordedDeal, number: int) -> None:
     if not rules.last_trick_bonus:
         if "last_trick" in entry and entry["last_trick"] is not None:
             _fail(f"deal {number}: these rules give nothing for the last trick", "last_trick_not_scored", deal=number)
@@ -418,7 +428,7 @@ def _last_trick(rules, entry, recorded: RecordedDeal, number: int) -> None:
     recorded.last_trick_winner = seat
 
 
-def _declarations(rules, entry, recorded: RecordedDeal, number: int) -> None:
+def _declarations(rules: RuleSet, entry: JSONObject, recorded: RecordedDeal, number: int) -> None:
     declarations = entry.get("declarations", [])
     if not isinstance(declarations, list) or len(declarations) > 4:
         _fail(f"deal {number}: declarations must be a list of at most 4", "declaration_bad", deal=number, index=0)
@@ -454,19 +464,19 @@ def _declarations(rules, entry, recorded: RecordedDeal, number: int) -> None:
                 seat=seat,
             )
         # the engine's full-pair declaration names the partner who held the pair
-        holder = rules.partner_of(seat) if how == "full" else seat
+        holder = cast(int, rules.partner_of(seat)) if how == "full" else seat  # a question: the pairs game
         recorded.declarations.append(Declaration(suit, holder, how))
 
 
 # -- the tally ------------------------------------------------------------------------------------
-def _side_dict(side) -> dict:
+def _side_dict(side: SideScore) -> JSONObject:
     out = {k: v for k, v in side.__dict__.items() if k != "tricks"}
     out["took_tricks"] = side.tricks > 0
     out["declarations"] = [dict(d) for d in side.declarations]
     return out
 
 
-def tally(data) -> dict:
+def tally(data: object) -> JSONObject:
     """Every deal of the sheet checked and scored, the running totals, whose deal is next and the
     end of the game (``docs/score-sheet.md`` describes the answer)."""
     sheet = Sheet(data)
@@ -478,9 +488,10 @@ def tally(data) -> dict:
             _fail(f"deal {number}: the game was already over", "game_over", deal=number)
         dealer = match.dealer
         recorded = record_deal(rules, entry, number, dealer, list(match.totals))
-        match.deal = recorded
+        # a RecordedDeal stands in for the played Deal: finish_deal reads only what both have
+        match.deal = recorded  # type: ignore[assignment]  # (is_over, redealt, bidder, score())
         match.finish_deal()
-        out = {"number": number, "dealer": dealer, "kind": "redeal" if recorded.redealt else "played"}
+        out: JSONObject = {"number": number, "dealer": dealer, "kind": "redeal" if recorded.redealt else "played"}
         if not recorded.redealt:
             breakdown = recorded.score()
             out["kind"] = "played" if recorded.bidder is not None else "all_pass"
@@ -518,7 +529,7 @@ def tally(data) -> dict:
     }
 
 
-def lines(out: dict) -> list[str]:
+def lines(out: JSONObject) -> list[str]:
     """The tally in plain English, for the command line."""
     names = out["sides"]
     text = [f"rules {out['rules']}; target {out['target']}"]

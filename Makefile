@@ -35,10 +35,12 @@ build: $(VENV)/.installed node_modules/.installed
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
-# ruff for the Python, ESLint (eslint.config.mjs, pinned in package-lock.json) for the page scripts
+# ruff for the Python, mypy (strict, on the packages [tool.mypy] in pyproject.toml lists) for its types,
+# ESLint (eslint.config.mjs, pinned in package-lock.json) for the page scripts
 lint: $(VENV)/.installed node_modules/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 	npx --no-install eslint site
 
 format: $(VENV)/.installed

@@ -7,16 +7,23 @@ ones. ``arena`` plays the types against each other."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import cast
 
 from ..core.actions import Action, Bid, Discard, Give, Hold, Pass, Raise, Return
+from ..core.deal import Deal
 from .easy import computer_action
 
-_CARD_ACTIONS = {"discard": Discard, "give": Give, "return": Return}
+_CARD_ACTIONS: dict[str, type[Discard] | type[Give] | type[Return]] = {
+    "discard": Discard,
+    "give": Give,
+    "return": Return,
+}
 
 
-def random_action(deal, rng: random.Random) -> Action:
+def random_action(deal: Deal, rng: random.Random) -> Action:
     phase = deal.phase
-    seat = deal.to_move
+    seat = cast(int, deal.to_move)  # asked only while the deal is not over
     if phase in _CARD_ACTIONS:
         size = deal.rules.widow_size if phase == "discard" else deal.rules.exchange_size
         kind = _CARD_ACTIONS[phase]
@@ -38,19 +45,19 @@ def random_action(deal, rng: random.Random) -> Action:
     if phase == "raise":
         if rng.random() < 0.7:
             return Hold()
-        raise_to = Raise(deal.contract + deal.rules.bid_step * rng.choice((1, 1, 2)))
+        raise_to = Raise(cast(int, deal.contract) + deal.rules.bid_step * rng.choice((1, 1, 2)))
         return raise_to if deal.why_illegal(raise_to) is None else Hold()
     return rng.choice(deal.legal_actions())
 
 
-def play_out(deal, rng: random.Random):
+def play_out(deal: Deal, rng: random.Random) -> Deal:
     """Play a deal to its end with random legal actions; returns the deal."""
     while not deal.is_over:
         deal.apply(random_action(deal, rng))
     return deal
 
 
-def normal_action(deal, rng: random.Random):
+def normal_action(deal: Deal, rng: random.Random) -> Action:
     """The "normal" player (``engine.players.normal``): guesses the hidden cards and tries its choices."""
     from .normal import normal_action as act
 
@@ -58,4 +65,4 @@ def normal_action(deal, rng: random.Random):
 
 
 # The computer player types, by the names the play page, the arena and the CLI use.
-PLAYERS = {"easy": computer_action, "normal": normal_action}
+PLAYERS: dict[str, Callable[[Deal, random.Random], Action]] = {"easy": computer_action, "normal": normal_action}

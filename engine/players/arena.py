@@ -18,15 +18,18 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
+from ..core.actions import Action
 from ..core.deal import Deal
 from ..core.rules import RuleSet
 
 Z95 = 1.959964
 
 
-def player(name: str):
+def player(name: str) -> Callable[[Deal, random.Random], Action]:
     """The action function of a computer player type."""
     from . import PLAYERS
 
@@ -53,7 +56,7 @@ def play_deal(rules: RuleSet, deal_seed: int, seating: tuple[str, ...]) -> Deal:
     deal = Deal.new(rules, deal_seed, dealer=deal_seed % rules.players)
     while not deal.is_over:
         rng = random.Random(deal_seed * 7919 + len(deal.history))
-        deal.apply(actors[deal.to_move](deal, rng))
+        deal.apply(actors[cast(int, deal.to_move)](deal, rng))  # not over: somebody is to move
     return deal
 
 
@@ -72,7 +75,7 @@ class Interval:
     low: float
     high: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float]:
         return {"mean": round(self.mean, 2), "low": round(self.low, 2), "high": round(self.high, 2)}
 
 
@@ -85,7 +88,13 @@ def interval(values: list[float]) -> Interval:
     return Interval(mean, mean - half, mean + half)
 
 
-def arena(rules: RuleSet, players: list[str], deals: int, seed: int = 0, progress=None) -> dict:
+def arena(
+    rules: RuleSet,
+    players: list[str],
+    deals: int,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     if len(players) != rules.players:
         raise ValueError(f"--players: {rules.name} has {rules.players} seats, but {len(players)} players were given")
     if deals < 2:
@@ -109,7 +118,7 @@ def arena(rules: RuleSet, players: list[str], deals: int, seed: int = 0, progres
             per_deal[t].append(sums[t][0] / sums[t][1])
         if progress:
             progress(number + 1, deals)
-    out = {
+    out: dict[str, Any] = {  # the arena's JSON (Any: values of every JSON type)
         "rules": rules.name,
         "players": players,
         "deals": deals,
@@ -126,7 +135,7 @@ def arena(rules: RuleSet, players: list[str], deals: int, seed: int = 0, progres
     return out
 
 
-def lines(out: dict) -> list[str]:
+def lines(out: dict[str, Any]) -> list[str]:
     """The arena's result as text."""
     head = (
         f"{out['rules']}: {out['deals']} duplicate deals ({out['games']} games, seats rotated), "

@@ -8,28 +8,32 @@ trick cheaply when the partner is not winning it). It bids up to ``hand_estimate
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
-from ..core.actions import Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Return
-from ..core.cards import Rank
+from ..core.actions import Action, Answer, AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Return
+from ..core.cards import Card, Rank
+from ..core.deal import Deal
 from ..core.declare import PAIR_BITS
 from ..core.play import mask_of, winning_index
+from ..core.rules import RuleSet
 from ..search.hand_value import hand_estimate
 
 
-def _value(rules, card) -> int:
+def _value(rules: RuleSet, card: Card) -> int:
     """How much a card is worth keeping: its points, its strength, and K/Q of a pair."""
     return rules.points[card.rank] * 10 + rules.strength[card.rank]
 
 
-def _pair_cards(hand) -> set:
+def _pair_cards(hand: Sequence[Card]) -> set[Card]:
     mask = mask_of(hand)
     return {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN) and mask & PAIR_BITS[c.suit] == PAIR_BITS[c.suit]}
 
 
-def computer_action(deal, rng: random.Random):
+def computer_action(deal: Deal, rng: random.Random) -> Action:
     """A legal action for the seat to move, from what that seat can see."""
     rules = deal.rules
-    seat = deal.to_move
+    seat = cast(int, deal.to_move)  # asked only while the deal is not over
     hand = deal.hands[seat]
     phase = deal.phase
     if phase in ("discard", "give", "return"):
@@ -66,11 +70,11 @@ def computer_action(deal, rng: random.Random):
         plain = [c for c in cards if c not in keep] or cards
         return Play(min(plain, key=lambda c: _value(rules, c)))
     trick = deal.trick
-    winner_seat = (deal.leader + winning_index(rules, trick, deal.trump)) % rules.players
+    winner_seat = (cast(int, deal.leader) + winning_index(rules, trick, deal.trump)) % rules.players
     partner_winning = rules.partnership and winner_seat == rules.partner_of(seat)
     last = len(trick) == rules.players - 1
 
-    def wins(card):
+    def wins(card: Card) -> bool:
         return winning_index(rules, [*trick, card], deal.trump) == len(trick)
 
     winners = [c for c in cards if wins(c) and c not in keep]
@@ -82,7 +86,7 @@ def computer_action(deal, rng: random.Random):
     return Play(min(plain, key=lambda c: _value(rules, c)))
 
 
-def _card_exchange(deal, rules, seat, hand, phase):
+def _card_exchange(deal: Deal, rules: RuleSet, seat: int, hand: Sequence[Card], phase: str) -> Action:
     """The simple player's discard, give or return (its legal actions are listed only if
     none of its choices is legal: listing every subset is slow)."""
     size = rules.widow_size if phase == "discard" else rules.exchange_size
@@ -91,7 +95,8 @@ def _card_exchange(deal, rules, seat, hand, phase):
         order = sorted(hand, key=lambda c: -_value(rules, c))
     else:  # put away the cheapest cards that are not part of a pair
         order = sorted(hand, key=lambda c: (c in keep, _value(rules, c)))
-    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+    kinds: dict[str, type[Discard] | type[Give] | type[Return]] = {"discard": Discard, "give": Give, "return": Return}
+    kind = kinds[phase]
     for start in range(len(hand) - size + 1):
         action = kind(tuple(order[start : start + size]))
         if deal.why_illegal(action) is None:

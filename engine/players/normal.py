@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..core.actions import (
     Action,
@@ -47,8 +49,9 @@ from ..core.cards import Card, Rank
 from ..core.deal import Deal
 from ..core.declare import PAIR_BITS, half_completes, pair_suits
 from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
+from ..core.rules import RuleSet
 from ..search.observe import Observation, observe, sample_deals
-from ..search.solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Solver
+from ..search.solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Snapshot, Solver
 
 SOLVER_TRICKS = 5  # from this many tricks left (the current one included) the solver scores the choices
 PLAY_SAMPLES = 32  # made-up deals per card choice played out with the quick policy
@@ -69,7 +72,7 @@ class Choice:
     points: float  # the side's total at the end of the deal
     made: int | None = None  # bidding side: in how many made-up deals the contract was made
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "action": str(self.action),
             "utility": round(self.utility, 1),
@@ -99,7 +102,7 @@ class Decision:
         rule of the player's that picks without comparing)."""
         return self.samples > 0
 
-    def assumes(self) -> dict | None:
+    def assumes(self) -> dict[str, object] | None:
         """What the figures rest on: how many made-up deals (each fitting everything the seat has
         seen), and how the players play them out: every player, the others included, as the
         normal player's quick play-out does ("normal") or perfectly with every card known
@@ -108,7 +111,7 @@ class Decision:
             return None
         return {"samples": self.samples, "others": "solver" if self.method == "solver" else "normal"}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "action": str(self.action),
             "seat": self.seat,
@@ -149,11 +152,11 @@ def decide(
 
     ``deadline`` (a ``time.perf_counter()`` reading; the deal review's clock): past it, no more
     made-up deals are scored (at least one is), so a slow or loaded machine scores fewer."""
-    seat = deal.to_move if seat is None else seat
+    seat = cast(int, deal.to_move) if seat is None else seat  # a deal over is refused below
     if seat != deal.to_move:
         raise ValueError(f"seat {seat} is not to move")
     obs = observe(deal, seat)
-    legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else None
+    legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else []
     phase = deal.phase
     if phase == "auction":
         return _bid(obs, legal, rng, include, deadline, explain)
@@ -226,7 +229,7 @@ def action_move(action: Action) -> int:
     raise ValueError(f"{action} is not a trick-play action")
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -243,9 +246,9 @@ def _quick_move(sv: Solver, seat: int) -> int:
     if not trick and sv.window_open:
         moves = sv._declaration_moves(seat, prune=True)  # questions only where they succeed
         if moves:
-            partner = sv.rules.partner_of(seat)
+            partner = cast(int, sv.rules.partner_of(seat))  # questions: the pairs game
 
-            def worth(m):
+            def worth(m: int) -> int:
                 if m < ASK_FULL:
                     return bonus[m - DECLARE]
                 if m == ASK_FULL:
@@ -295,7 +298,7 @@ def _quick_move(sv: Solver, seat: int) -> int:
 def play_out(sv: Solver) -> tuple[int, int]:
     """Play the solver's position to the end with the quick policy and undo it again; returns
     the points (with bonuses) and the tricks the MAX side takes from here."""
-    stack = []
+    stack: list[tuple[int, int, Snapshot]] = []
     gain = tricks = 0
     while sv.trick or sv.pending is not None or sv.hands[sv.leader]:
         seat = sv.seat_to_move()
@@ -337,7 +340,7 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: f
     deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES, deadline=deadline)
     bidder_side = rules.side_of(obs.bidder) if obs.bidder is not None else None
     moves = {action_move(a): a for a in legal}
-    results = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
+    results: dict[int, list[tuple[int, int]]] = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
     for i, deal in enumerate(deals):
         if _late(deadline, i):
             deals = deals[:i]
@@ -369,14 +372,14 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: f
     return _best(obs, "play", "solver" if exact else "playout", deals, moves, sums, obs.contract)
 
 
-def _unfuse_questions(obs: Observation, deals: list[Deal], results: dict) -> None:
+def _unfuse_questions(obs: Observation, deals: list[Deal], results: dict[int, list[tuple[int, int]]]) -> None:
     """A partner question puts off the choice of card, and on each made-up deal the solver then
     picks the card best for that deal, which the player, not knowing the deal, cannot do (the
     "strategy fusion" of sampling): asking would look better than any card. Where the question
     fails (the partner has no pair, or not the other half), it is scored as the card that is best
     on average over those deals (no more than the solver's value of asking there, which also
     counts a lock-out)."""
-    partner = obs.partner
+    partner = cast(int, obs.partner)  # questions: the pairs game
     cards = [m for m in results if m < 36]
     for m in [m for m in results if m == ASK_FULL or ASK_HALF <= m < ANSWER]:
         failed = []
@@ -400,20 +403,33 @@ def _bidder_side(obs: Observation) -> int | None:
     return obs.rules.side_of(obs.bidder) if obs.bidder is not None else None
 
 
-def _add(acc, obs, total, tricks, bidder_side):
+def _add(acc: list[float], obs: Observation, total: float, tricks: int, bidder_side: int | None) -> None:
     acc[0] += utility(obs, obs.contract, total, tricks, bidder_side)
     acc[1] += total
     if bidder_side == obs.side and obs.contract is not None:
         acc[2] += total >= obs.contract
 
 
-def _best(obs, phase, method, deals, moves, sums, contract, extra=None) -> Decision:
+def _best(
+    obs: Observation,
+    phase: str,
+    method: str,
+    deals: list[Deal],
+    moves: dict[int, Action],
+    sums: dict[int, list[float]],
+    contract: int | None,
+    extra: Action | None = None,
+) -> Decision:
     """The choices ranked; the player's pick is the first one that is not ``extra`` (an action
     scored only for the review)."""
     count = max(len(deals), 1)
     bidding = obs.bidder is not None and obs.rules.side_of(obs.bidder) == obs.side
     order = list(moves)
-    choices = [Choice(moves[m], sums[m][0] / count, sums[m][1] / count, sums[m][2] if bidding else None) for m in order]
+    # the third sum counts the deals in which the contract was made: a whole number
+    choices = [
+        Choice(moves[m], sums[m][0] / count, sums[m][1] / count, cast(int, sums[m][2]) if bidding else None)
+        for m in order
+    ]
     ranked = sorted(range(len(choices)), key=lambda i: (-round(choices[i].utility, 6), i))
     choices = [choices[i] for i in ranked]
     pick = next(c.action for c in choices if extra is None or c.action != extra)
@@ -421,7 +437,7 @@ def _best(obs, phase, method, deals, moves, sums, contract, extra=None) -> Decis
 
 
 # -- discard, give, return -----------------------------------------------------------------------
-def keep_value(rules, hand, card: Card) -> int:
+def keep_value(rules: RuleSet, hand: Sequence[Card], card: Card) -> int:
     """How much a card is worth keeping in hand before trick play (higher: keep)."""
     suit = [c for c in hand if c.suit is card.suit]
     ranks = {c.rank for c in suit}
@@ -434,7 +450,7 @@ def keep_value(rules, hand, card: Card) -> int:
     return 3 * rules.strength[card.rank] + 4 * len(suit) - rules.points[card.rank]
 
 
-def give_value(rules, hand, card: Card) -> int:
+def give_value(rules: RuleSet, hand: Sequence[Card], card: Card) -> int:
     """How much a card helps the bidder (higher: give)."""
     return (
         rules.points[card.rank] * 20 + rules.strength[card.rank] + (40 if card.rank in (Rank.KING, Rank.QUEEN) else 0)
@@ -448,10 +464,11 @@ def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
 
     rules = deal.rules
     phase = deal.phase
-    seat = deal.to_move
+    seat = cast(int, deal.to_move)  # a discard or exchange: somebody is to move
     hand = deal.hands[seat]
     size = rules.widow_size if phase == "discard" else rules.exchange_size
-    kind = {"discard": Discard, "give": Give, "return": Return}[phase]
+    kinds: dict[str, type[Discard] | type[Give] | type[Return]] = {"discard": Discard, "give": Give, "return": Return}
+    kind = kinds[phase]
     if phase == "give":
         values = {c: -give_value(rules, hand, c) for c in hand}
     else:
@@ -478,12 +495,14 @@ def _exchange(
         return Decision(options[0], obs.seat, obs.phase, "forced", choices=[Choice(options[0], 0.0, 0.0)])
     extra = include is not None and include not in options
     if extra:
-        options.append(include)  # scored last, on the same deals: the others' scores do not change
+        options.append(
+            cast(Action, include)
+        )  # (extra: not None) scored last, on the same deals: the others' scores do not change
     deals = sample_deals(obs, rng, EXCHANGE_SAMPLES, deadline=deadline)
     rules = obs.rules
-    bidder_side = rules.side_of(obs.bidder)
+    bidder_side = rules.side_of(cast(int, obs.bidder))  # a discard or exchange: after the auction
     moves = dict(enumerate(options))
-    sums = {m: [0.0, 0.0, 0] for m in moves}
+    sums: dict[int, list[float]] = {m: [0.0, 0.0, 0] for m in moves}
     for i, made_up in enumerate(deals):
         if _late(deadline, i):
             deals = deals[:i]
@@ -497,14 +516,16 @@ def _exchange(
 
 
 # -- raise and bid ------------------------------------------------------------------------------
-def raise_choices(rules, contract: int, amounts: list[int], totals: list[float], include: int | None = None):
+def raise_choices(
+    rules: RuleSet, contract: int, amounts: list[int], totals: Sequence[float], include: int | None = None
+) -> tuple[list[tuple[int, float, int]], float]:
     """The raise step's reasoning on made-up deals' totals: for holding ``contract`` and each
     raise in ``amounts``, the expected deal score (plus a little per point) and in how many deals
     it is made; the pick, best first. A raise beyond every total is not tried (it loses for
     sure), unless it is ``include``; a raise must gain ``RAISE_MARGIN`` over holding."""
     count = max(len(totals), 1)
     mean = sum(totals) / count
-    scored = []  # (amount, expected, made)
+    scored: list[tuple[int, float, int]] = []  # (amount, expected, made)
     for amount in [contract, *amounts]:
         if scored and amount > max(totals, default=0) + rules.bid_step and amount != include:
             continue  # raises beyond every made-up deal's total lose for sure
@@ -520,10 +541,14 @@ def raise_choices(rules, contract: int, amounts: list[int], totals: list[float],
 
 
 def _raise(
-    obs: Observation, legal: list[Action], rng: random.Random, include: Action | None = None, deadline=None
+    obs: Observation,
+    legal: list[Action],
+    rng: random.Random,
+    include: Action | None = None,
+    deadline: float | None = None,
 ) -> Decision:
     deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
-    totals = []
+    totals: list[int] = []
     for i, d in enumerate(deals):
         if _late(deadline, i):
             deals = deals[:i]
@@ -531,8 +556,9 @@ def _raise(
         totals.append(_finish(d, obs.side, random.Random(i))[0])
     amounts = [a.amount for a in legal if isinstance(a, Raise)]
     extra = include.amount if isinstance(include, Raise) else None
-    ranked, mean = raise_choices(obs.rules, obs.contract, amounts, totals, extra)
-    choices = [Choice(Hold() if a == obs.contract else Raise(a), e, mean, made) for a, e, made in ranked]
+    contract = cast(int, obs.contract)  # the raise: after the auction
+    ranked, mean = raise_choices(obs.rules, contract, amounts, totals, extra)
+    choices: list[Choice] = [Choice(Hold() if a == contract else Raise(a), e, mean, made) for a, e, made in ranked]
     return Decision(choices[0].action, obs.seat, "raise", "playout", len(deals), choices, obs.contract)
 
 
@@ -555,7 +581,7 @@ def _bid(
     legal: list[Action],
     rng: random.Random,
     include: Action | None = None,
-    deadline=None,
+    deadline: float | None = None,
     explain: bool = False,
 ) -> Decision:
     """Bid the lowest bid on offer or pass. A bid is valued as the bidder's deal score on the
@@ -580,8 +606,9 @@ def _bid(
     if isinstance(include, Bid) and include.amount != amounts[0]:
         amounts.append(include.amount)  # a jump bid made, scored for the review
     deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
-    as_bidder = {a: [] for a in amounts}
-    as_defender, defend_points = [], []
+    as_bidder: dict[int, list[int]] = {a: [] for a in amounts}
+    as_defender: list[float] = []
+    defend_points: list[int] = []
     for i, deal in enumerate(deals):
         if _late(deadline, i):
             deals = deals[:i]
@@ -595,7 +622,7 @@ def _bid(
         total, tricks = _finish(_won_by(deal, other, contract), obs.side, random.Random(i))
         as_defender.append(utility(obs, contract, total, tricks, rules.side_of(other)))
         defend_points.append(total)
-    scored = []
+    scored: list[Choice] = []
     raise_to = None
     for amount in amounts:
         offered = _raise_amounts(_won_by(deals[0], obs.seat, amount)) if deals else []
@@ -636,7 +663,7 @@ def _likely_bidder(obs: Observation, deal: Deal, high_bidder: int | None) -> tup
 
     rules = obs.rules
     if high_bidder is not None:
-        return high_bidder, deal.high_bid
+        return high_bidder, cast(int, deal.high_bid)  # a bid was made
     others = [s for s in range(rules.players) if rules.side_of(s) != obs.side and not deal.passed[s]]
     if not others:
         return None, 0

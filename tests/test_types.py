@@ -5,6 +5,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 STRICT_PACKAGES = ("engine/core", "engine/search", "engine/players")
 # the flags `strict = true` switches on; an override that turns one off loosens the check
@@ -90,3 +92,22 @@ def test_mypy_is_pinned_with_its_dependencies_like_the_other_tools():
     for name in ("mypy", "mypy-extensions", "typing-extensions", "pathspec", "librt", "ast-serialize"):
         assert name in requirements, f"requirements-dev.txt must pin {name}"
         assert pinned.get(name) == requirements[name], f"pyproject.toml and requirements-dev.txt disagree on {name}"
+
+
+def test_the_configured_check_refuses_an_unannotated_function(tmp_path):
+    """The settings themselves, run through mypy (installed by `make setup`): a function without
+    annotations or a bare generic fails the check, and its annotated twin passes."""
+    api = pytest.importorskip("mypy.api", reason="mypy comes with `make setup` (requirements-dev.txt)")
+    config = ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "cache")]
+    loose = tmp_path / "loose.py"
+    loose.write_text("def double(x):\n    return 2 * x\n\n\ndef keys(d: dict) -> list:\n    return list(d)\n")
+    out, _, status = api.run([*config, str(loose)])
+    assert status == 1, out
+    assert "[no-untyped-def]" in out and "[type-arg]" in out, out
+    typed = tmp_path / "typed.py"
+    typed.write_text(
+        "def double(x: int) -> int:\n    return 2 * x\n\n\n"
+        "def keys(d: dict[str, int]) -> list[str]:\n    return list(d)\n"
+    )
+    out, _, status = api.run([*config, str(typed)])
+    assert status == 0, out

@@ -7,10 +7,22 @@ catalog covering every code in ``REASON_CODES``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .play import Reason, ReasonArgs
+# A reason's parameters by name (``play.Reason.args``): notation strings, numbers, flags or tuples
+# of them (Any: the value's type depends on the key and the code)
+ReasonArgs = dict[str, Any]
+
+
+class Coded(Protocol):
+    """What ``explain`` reads of a reason (``play.Reason``; a protocol, so that this module, which
+    play imports, imports nothing back)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def args(self) -> ReasonArgs: ...
+
 
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 RANK_NAMES = {
@@ -143,7 +155,7 @@ def explain_result(code: str, params: dict[str, int | None]) -> str:
     return RESULT_CODES[code](params)
 
 
-def explain(reason: Reason) -> str:
+def explain(reason: Coded) -> str:
     template = REASON_CODES.get(reason.code)
     if template is None:
         return reason.code.replace("_", " ")

@@ -19,16 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from .cards import ALL_CARDS, Card, Suit
 from .rules import RuleSet
 
+if TYPE_CHECKING:
+    from .messages import ReasonArgs
+
 # A reason's parameters as plain values (``Reason.of`` turns cards and suits into notation): a
 # notation string, a number, a flag, or a tuple of them; which one depends on the key and the code.
 Plain = str | int | bool | None | tuple["Plain", ...]
-# ``Reason.args``: the same, read by key (``Any``: the value's type depends on the key, as above)
-ReasonArgs = dict[str, Any]
 
 
 @dataclass(frozen=True)

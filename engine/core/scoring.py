@@ -23,13 +23,13 @@ it from their catalogs (``ui.bd_<result>``), the command line from ``messages.RE
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast
 
 if TYPE_CHECKING:
-    from .deal import Deal
+    from .cards import Card, Suit
     from .rules import RuleSet
-    from .tally import RecordedDeal
 
 # Why a side scored what it did. The bidding side: made, exact, failed, made_rounded,
 # failed_rounded, no_card_points, porvoo_bidder, porvoo_double; the others: porvoo or scores.
@@ -96,6 +96,49 @@ def lowest_making_total(rules: RuleSet, contract: int) -> int:
 def bidder_porvoo_penalty(rules: RuleSet, bid: int, contract: int) -> int:
     """What a bidder that wins no trick loses under the house rule ``bidder_porvoo``."""
     return 2 * (bid if rules.bidder_porvoo.endswith("_bid") else contract)
+
+
+class Declared(Protocol):
+    """A declaration as scoring reads it (``deal.Declaration``)."""
+
+    @property
+    def suit(self) -> Suit: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def how(self) -> str: ...
+
+
+class FinishedDeal(Protocol):
+    """What scoring reads of a deal: a played ``deal.Deal`` or a sheet's ``tally.RecordedDeal``
+    (a protocol, so that scoring imports neither)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def redealt(self) -> bool: ...
+    @property
+    def bidder(self) -> int | None: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def contract(self) -> int | None: ...
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[int]: ...
+    @property
+    def tricks_played(self) -> int: ...
+    @property
+    def dead_points(self) -> int: ...
+    @property
+    def discard(self) -> Sequence[Card]: ...
+    @property
+    def last_trick_winner(self) -> int | None: ...
+    @property
+    def declarations(self) -> Sequence[Declared]: ...
 
 
 class DeclarationBonus(TypedDict):
@@ -167,7 +210,7 @@ def _known_zero(counted: int, unattributed: int) -> bool:
     return counted == 0 and unattributed == 0
 
 
-def side_points(deal: Deal, side: int) -> int:
+def side_points(deal: FinishedDeal, side: int) -> int:
     """What ``side`` has so far in ``deal``: card points taken (the discard included) and bonuses
     declared (the coach's review and its card reasons count a position so)."""
     rules = deal.rules
@@ -175,7 +218,7 @@ def side_points(deal: Deal, side: int) -> int:
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
-def score_deal(deal: Deal | RecordedDeal) -> DealScore:
+def score_deal(deal: FinishedDeal) -> DealScore:
     """The breakdown of a finished deal (a ``Deal`` in phase ``done`` that was not redealt)."""
     from .messages import explain_result
 
@@ -226,7 +269,7 @@ def score_deal(deal: Deal | RecordedDeal) -> DealScore:
 
 
 def _score_bidder(
-    deal: Deal | RecordedDeal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool
+    deal: FinishedDeal, s: SideScore, side_no_tricks: bool, seat_no_tricks: bool, no_card_points: bool
 ) -> None:
     # the bidding side: the deal has a bid and a contract
     rules, bid, contract = deal.rules, cast(int, deal.bid), cast(int, deal.contract)

@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make serve   build the site and serve it on http://127.0.0.1:8000/
-#   make test    lint (ruff, ESLint), build, and run every test (engine, build, browser)
+#   make test    lint (ruff, mypy, ESLint), build, and run every test (engine, build, browser)
 # Everything they need is installed by `make setup` (venv + pinned pip packages, npm ci,
 # Debian's chromium when it is missing).
 

@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-strategy bench-lessons clean
+.PHONY: setup serve build engine-results test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-strategy bench-lessons clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -34,6 +34,11 @@ build: $(VENV)/.installed node_modules/.installed
 
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
+
+# the build's costly engine results, committed so that a clean clone builds without computing them
+# (sitebuild/engine-results.jsonl; run after a change of the engine or of the lessons' puzzles)
+engine-results: $(VENV)/.installed
+	$(PY) tools/engine_results.py
 
 # ruff for the Python, mypy (strict, on the packages [tool.mypy] in pyproject.toml lists) for its types,
 # ESLint (eslint.config.mjs, pinned in package-lock.json) for the page scripts

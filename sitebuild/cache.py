@@ -9,6 +9,14 @@ in the checkout reuses it.
 
 ``HUUTOPUSSI_BUILD_CACHE`` chooses another folder, or ``off`` for none (the results are then
 computed in every build; ``benchmarks/bench_build.py`` measures a cold build this way).
+
+A clean clone has no ``.cache/build``, so the results of the current sources are also committed,
+under the same keys, in ``sitebuild/engine-results.jsonl`` (one line per result; written by
+``make engine-results``, ``tools/engine_results.py``): a result missing from the folder is read
+from there. A key holds the digest of the code that computes the result, so a committed result
+is only ever read for the very question and code it was computed by; after a change of that
+code the build computes afresh (correct, only slower) until the file is written again.
+``HUUTOPUSSI_BUILD_CACHE=off`` reads neither.
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ from engine.search import memo
 from . import ROOT
 
 DEFAULT_DIR = ROOT / ".cache" / "build"
+COMMITTED = ROOT / "sitebuild" / "engine-results.jsonl"
+RECORD = "HUUTOPUSSI_BUILD_RESULTS_RECORD"  # a file: the key of every result a build reads or computes, a line each
 
 
 def _module_file(engine: Path, module: str) -> Path | None:
@@ -102,25 +112,64 @@ def root_of(payload) -> str:
     return ROOTS.get(what) or (DECISIONS if what.startswith("decision-") else ENTRY)
 
 
-class DiskStore:
-    """``get(payload)`` / ``put(payload, value)`` for ``engine.search.memo``: JSON files by content hash."""
+@cache
+def committed_results(path: Path = COMMITTED) -> dict[str, object]:
+    """{key: value} of the committed results (empty when the file is missing)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    out = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = json.loads(line)
+            out[entry["key"]] = entry["value"]
+        except (ValueError, KeyError, TypeError):
+            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            raise ValueError(f"{where}:{number}: not a result line ({{key, value}})") from None
+    return out
 
-    def __init__(self, directory: Path):
+
+def _record(key: str) -> None:
+    target = os.environ.get(RECORD)
+    if target:
+        with open(target, "a", encoding="ascii") as f:  # one short line per write: parallel workers append whole lines
+            f.write(key + "\n")
+
+
+def result_key(payload) -> str:
+    """The key of one result: the digest of the code that computes it and the question asked."""
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256((engine_digest(root_of(payload)) + "\0" + text).encode()).hexdigest()
+
+
+class DiskStore:
+    """``get(payload)`` / ``put(payload, value)`` for ``engine.search.memo``: JSON files by content hash,
+    then the committed results (``committed=None``: the folder only)."""
+
+    def __init__(self, directory: Path, committed: Path | None = COMMITTED):
         self.directory = Path(directory)
+        self.committed = committed
 
     def path(self, payload) -> Path:
-        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        key = hashlib.sha256((engine_digest(root_of(payload)) + "\0" + text).encode()).hexdigest()
+        key = result_key(payload)
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, payload):
+        path = self.path(payload)
         try:
-            return json.loads(self.path(payload).read_text(encoding="utf-8"))
+            value = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return None  # not there yet, or unreadable: compute it again
+            value = None  # not there yet, or unreadable
+        if value is None and self.committed is not None:
+            value = committed_results(self.committed).get(path.stem)
+        if value is not None:
+            _record(path.stem)
+        return value  # None: compute it
 
     def put(self, payload, value) -> None:
         path = self.path(payload)
+        _record(path.stem)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, encoding="utf-8") as f:

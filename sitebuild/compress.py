@@ -8,15 +8,19 @@ is kept in a cache by content hash (``$HUUTOPUSSI_BUILD_CACHE/compressed``, else
 ``$XDG_CACHE_HOME/huutopussi/compressed``, else ``~/.cache/huutopussi/compressed``; none when
 ``HUUTOPUSSI_BUILD_CACHE=off``, as for the build's other cache, ``sitebuild/cache.py``); entries
 unused for 30 days are removed. Output is deterministic (gzip without a timestamp), cache or not.
+What the cache does not hold is compressed on every core, the largest files first (a cold build
+on 2 cores: the Pyodide runtime on one, the pages on the other).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import multiprocessing
 import os
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import brotli
@@ -44,36 +48,74 @@ def is_compressible(path: Path) -> bool:
     return path.suffix in COMPRESSIBLE and not path.name.startswith("_")
 
 
-def _compressed(data: bytes, suffix: str, cache: Path | None) -> bytes:
+def _entry(cache: Path, data: bytes, suffix: str) -> Path:
+    return cache / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+
+
+def _cached(data: bytes, suffix: str, cache: Path | None) -> bytes | None:
     if cache is None:
-        return ENCODINGS[suffix](data)
-    entry = cache / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+        return None
+    entry = _entry(cache, data, suffix)
     try:
         result = entry.read_bytes()
         os.utime(entry)  # keep entries in use
         return result
     except OSError:
-        pass
-    result = ENCODINGS[suffix](data)
+        return None
+
+
+def _store(data: bytes, suffix: str, result: bytes, cache: Path | None) -> None:
+    if cache is None:
+        return
     try:
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=cache, delete=False) as tmp:
             tmp.write(result)
-        os.replace(tmp.name, entry)  # atomic: two builds at once never see half an entry
+        os.replace(tmp.name, _entry(cache, data, suffix))  # atomic: two builds at once never see half an entry
     except OSError:
         pass  # a read-only home only makes the next build slower
-    return result
 
 
-def compress_site(out: Path) -> list[Path]:
+def _compress_file(path: Path) -> dict[str, bytes]:
+    """Both encodings of one file (in a worker process: it reads the file itself)."""
+    data = path.read_bytes()
+    return {suffix: encode(data) for suffix, encode in ENCODINGS.items()}
+
+
+def compress_site(out: Path, processes: int | None = None) -> list[Path]:
     """Write the compressed copies; returns the files written."""
     cache = cache_dir()
-    written = []
+    results: dict[Path, dict[str, bytes]] = {}
+    todo: list[Path] = []
     for path in sorted(p for p in out.rglob("*") if p.is_file() and is_compressible(p)):
         data = path.read_bytes()
+        found = {}
         for suffix in ENCODINGS:
-            result = _compressed(data, suffix, cache)
-            if len(result) <= len(data) * (1 - MIN_SAVING):
+            result = _cached(data, suffix, cache)
+            if result is None:
+                todo.append(path)
+                break
+            found[suffix] = result
+        else:
+            results[path] = found
+    todo.sort(key=lambda p: -p.stat().st_size)  # the largest first, so that no core waits for it at the end
+    workers = min(processes or os.cpu_count() or 1, len(todo))
+    if workers > 1:
+        # spawn, as the build's other pool (sitebuild/judge.py): forking a process with threads may deadlock
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            fresh = dict(zip(todo, pool.map(_compress_file, todo)))
+    else:
+        fresh = {path: _compress_file(path) for path in todo}
+    for path, encoded in fresh.items():
+        data = path.read_bytes()
+        for suffix, result in encoded.items():
+            _store(data, suffix, result, cache)
+        results[path] = encoded
+    written = []
+    for path in sorted(results):
+        size = path.stat().st_size
+        for suffix, result in results[path].items():
+            if len(result) <= size * (1 - MIN_SAVING):
                 copy = path.with_name(path.name + suffix)
                 copy.write_bytes(result)
                 written.append(copy)

@@ -134,10 +134,26 @@ def test_link_pictures_are_cached_where_the_build_cache_is(tmp_path, monkeypatch
     from sitebuild import images
 
     monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
-    images._cached(tmp_path / "out" / "a.png", {"test": 1}, lambda painter: None)
+    images._draw_all([(tmp_path / "out" / "a.png", {"site": True})])
     assert (tmp_path / "out" / "a.png").is_file() and len(list((tmp_path / "cache" / "og").glob("*.png"))) == 1
     monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
     monkeypatch.chdir(tmp_path)
-    images._cached(tmp_path / "out" / "b.png", {"test": 2}, lambda painter: None)
+    images._draw_all([(tmp_path / "out" / "b.png", {"site": True})])
     assert (tmp_path / "out" / "b.png").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out"]
     assert len(list((tmp_path / "cache" / "og").glob("*.png"))) == 1
+
+
+def test_link_pictures_drawn_on_several_cores_are_those_of_one(tmp_path, monkeypatch, lessons):
+    """A cold build draws the pictures on every core; each is byte for byte the one a single core draws."""
+    from sitebuild import images
+
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    lesson = next(x for x in lessons if x.slug == "follow-suit")
+    words = {"en": {f"puzzle/{p['id']}": f"Question {i}" for i, p in enumerate(lesson.puzzles)}}
+    words["en"][f"lesson/{lesson.slug}"] = "Follow suit"
+    drawn = {}
+    for processes in (1, 2):
+        out = tmp_path / str(processes)
+        paths = images.write_images([lesson], out, words, processes=processes)
+        drawn[processes] = {name: (out / path).read_bytes() for name, path in paths.items()}
+    assert drawn[1] == drawn[2] and len(drawn[2]) == len(lesson.puzzles) + 2

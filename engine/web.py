@@ -141,11 +141,35 @@ def presets() -> dict:
             }
             for name, r in PRESETS.items()
         ],
-        "options": {
-            k: {"doc": v.doc, "source": v.source, "house_rule": v.house_rule}
-            for k, v in OPTION_DOCS.items()
-            if k != "name"
-        },
+        "options": {k: declaration(v) for k, v in OPTION_DOCS.items() if k != "name"},
+    }
+
+
+def declaration(option) -> dict:
+    """One option's declaration (``engine.core.rules.Option``) as data: what it does, its source and
+    kind; ``offer``, the source it is offered under at the table ("house" for a house rule, "" when
+    a table does not change it); ``reading``, the reading chosen where a source reads two ways;
+    ``needs``, what it needs to be valid, each with its refusal code; ``applies``, the presets where
+    it means something by its declared condition (every preset when it declares none);
+    ``companions``, the options it needs beside it in each preset and the one the player chooses
+    (null when it needs none); ``sheet``, why a score sheet needs it ("" when it rules the play
+    only)."""
+    companions = option.companions
+    return {
+        "doc": option.doc,
+        "source": option.source,
+        "house_rule": option.house_rule,
+        "kind": option.kind,
+        "default": option.default,
+        "choices": list(option.choices),
+        "offer": option.offer,
+        "reading": option.reading,
+        "needs": [{"code": need.code, "text": need.text} for need in option.needs],
+        "applies": [name for name, rules in PRESETS.items() if option.applies is None or option.applies(rules)],
+        "companions": None
+        if companions is None
+        else {"edit": companions.edit, "presets": {name: companions.needs(rules) for name, rules in PRESETS.items()}},
+        "sheet": option.sheet,
     }
 
 

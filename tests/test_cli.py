@@ -182,3 +182,31 @@ def test_a_lone_surrogate_from_the_input_is_refused_in_one_line(as_json):
     assert out.returncode == 2, out
     assert out.stdout == ""
     assert out.stderr.splitlines() == ["error: the answer holds text from the input that is not valid Unicode (U+D800)"]
+
+
+def test_presets_json_lists_each_options_declaration():
+    """``presets --json``: every option with its whole declaration (engine/core/rules.py), as data."""
+    from engine.core.rules import OPTION_DOCS, PRESETS
+
+    out = run("presets", "--json")
+    assert out.returncode == 0, out.stderr
+    options = json.loads(out.stdout)["options"]
+    assert set(options) == set(OPTION_DOCS) - {"name"}
+    fields = {"doc", "source", "house_rule", "kind", "default", "choices", "offer", "reading", "needs"}
+    for name, data in options.items():
+        doc = OPTION_DOCS[name]
+        assert fields | {"applies", "companions", "sheet"} == set(data), name
+        assert (data["offer"], data["reading"], data["sheet"]) == (doc.offer, doc.reading, doc.sheet), name
+        assert [n["code"] for n in data["needs"]] == [n.code for n in doc.needs], name
+        assert set(data["applies"]) <= set(PRESETS) and (doc.applies is not None or data["applies"] == list(PRESETS))
+    # a source's option with its reading and why a sheet needs it; one of the play alone
+    assert options["rounding"]["offer"] == "S1" and options["rounding"]["reading"].startswith("each side's deal total")
+    assert options["trump_bonus"]["sheet"] and options["ten_below_jack"]["sheet"] == ""
+    assert options["trump_bonus"]["choices"] == ["standard", "reversed", "none"]
+    # where it means something: partner questions in the pairs games only
+    assert options["partner_questions"]["applies"] == [n for n, r in PRESETS.items() if r.partnership]
+    assert [n["code"] for n in options["porvoo_replaces_contract"]["needs"]] == ["porvoo_reading"]
+    # a house rule with the options it needs beside it, the one the player chooses named
+    companions = options["min_bid_off_step"]["companions"]
+    assert companions["edit"] == "min_bid" and companions["presets"]["three-player"] == {"min_bid": 42}
+    assert options["dead_hand"]["companions"] is None and options["dead_hand"]["offer"] == "house"

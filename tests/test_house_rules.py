@@ -10,7 +10,7 @@ import pytest
 
 import build
 from engine.core.rules import OPTION_DOCS, PRESETS, RuleSetError, changed_options, parse_rules
-from engine.core.tally import SHEET_HOUSE_RULES
+from engine.core.tally import SHEET_HOUSE_RULES, SHEET_OPTIONS
 from engine.web import handle
 from sitebuild import rulespages
 
@@ -132,8 +132,10 @@ def test_a_rule_offered_with_the_options_it_needs_is_refused_alone_and_accepted_
         assert data["needs"]["three-player"]["min_bid_off_step"] == {"min_bid": 42}
         assert "no_contract_widow_shown" not in data["presets"]["faq-pairs"]  # a pairs game has no widow
         assert all("min_bid_off_step" in names for names in data["presets"].values())
-        # the score sheet offers the rules that change a sheet, as the engine's tally names them
-        assert {o["name"] for o in data["options"] if o["sheet"]} == SHEET_HOUSE_RULES
+        # the score sheet offers the options that change a sheet (the sources' and the house rules),
+        # as the engine's tally names them
+        assert {o["name"] for o in data["options"] if o["sheet"]} == SHEET_OPTIONS
+        assert SHEET_HOUSE_RULES < SHEET_OPTIONS
 
 
 def test_a_rule_that_is_not_offered_is_one_the_engine_refuses_or_that_changes_nothing_there():

@@ -21,12 +21,13 @@ import pytest
 from engine import format_record
 from engine.core.deal import Deal
 from engine.core.match import Match
-from engine.core.rules import OPTION_DOCS, PRESETS, format_rules, parse_rules
+from engine.core.rules import OPTION_DOCS, OPTION_RANGES, PRESETS, format_rules, parse_rules
 from engine.core.tally import (
     FORMAT,
     MAX_DEALS,
     MAX_SHEET_CHARS,
     SHEET_HOUSE_RULES,
+    SHEET_OPTIONS,
     TallyError,
     entry_form,
     migrate,
@@ -41,6 +42,7 @@ from sitebuild.rulespages import applies, companions
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
 HOUSE_RULES = [name for name, doc in OPTION_DOCS.items() if doc.house_rule]
+OFFERED = [name for name, doc in OPTION_DOCS.items() if doc.offer]  # the sources' options and the house rules
 
 
 def decl_list(seat, suits):
@@ -224,7 +226,7 @@ def test_porvoo_and_a_trickless_bidder_are_scored_like_the_engine():
     assert found["defender"] >= 5 and found["bidder"] >= 1, found
 
 
-# -- the house rules a sheet offers ---------------------------------------------------------------
+# -- the options a sheet offers (the sources' and the house rules) ----------------------------------
 def outcome(rules: str, deals) -> tuple:
     """What a sheet's tally comes to: refused (with the code and the bidding rule's reason), or the
     totals, winners, next first bidder, each deal's scores and the entry form."""
@@ -244,8 +246,88 @@ def outcome(rules: str, deals) -> tuple:
 G_LOSING = [{"bidder": 0, "bid": 300, "points": [0, 120], "last_trick": 1, "no_tricks": [0, 2]}] * 2  # -600
 U_LOSING = [{"bidder": 0, "bid": 300, "points": [0, 140], "last_trick": 1, "no_tricks": [0, 2]}] * 2  # -600
 NEAR = [{"bidder": 0, "bid": 100, "points": [110, 10, 0]}] * 4 + [{"bidder": 1, "bid": 100, "points": [10, 110, 0]}] * 4
-# for each house rule the sheet offers: a sheet it changes (rules with it, rules without it)
+LOSING = [{"bidder": 0, "bid": 300, "points": [0, 60, 60]}] * 2  # three players: -600
+HALF_QUESTION = [{"suit": "H", "seat": 0, "how": "half"}]
+# for each option the sheet offers (a source's or a house rule): a sheet it changes (rules with it,
+# rules without it)
 SHEET_EXAMPLES = {
+    # the sources' options
+    # the Ukrainian card values: the piles add up to 140
+    "card_points": (
+        "three-player+card_points=ukrainian",
+        "three-player",
+        [{"bidder": 0, "bid": 40, "points": [60, 40, 40]}],
+    ),
+    # 50 and the last trick's 10 make 55; without the bonus the last trick is no entry at all
+    "last_trick_bonus": (
+        "three-player+last_trick_bonus=10",
+        "three-player",
+        [{"bidder": 0, "bid": 55, "points": [50, 40, 30], "last_trick": 0}],
+    ),
+    # spades are worth 100 reversed, 40 by default
+    "trump_bonus": (
+        "three-player+trump_bonus=reversed",
+        "three-player",
+        [{"bidder": 0, "bid": 40, "points": [50, 40, 30], "declarations": decl_list(1, "S")}],
+    ),
+    "max_bid": ("three-player+max_bid=100", "three-player", [{"bidder": 0, "bid": 120, "points": [60, 30, 30]}]),
+    # nobody has to open: a deal where all passed is redealt
+    "forced_opening": ("three-player+forced_opening=off", "three-player", [{"redeal": True}]),
+    "all_pass_no_contract": (
+        "three-player+forced_opening=off+all_pass_no_contract",
+        "three-player+forced_opening=off",
+        [{"all_pass": True, "points": [40, 40, 40]}],
+    ),
+    "three_sixes_redeal": ("three-player+three_sixes_redeal", "three-player", [{"redeal": True}]),
+    # seat 0 at -600 may not bid 60 under a floor of -500
+    "bidding_floor": (
+        "three-player+bidding_floor=-500",
+        "three-player",
+        LOSING + [{"bidder": 0, "bid": 60, "points": [60, 30, 30]}],
+    ),
+    "partner_questions": (
+        "faq-pairs",
+        "faq-pairs+partner_questions=off",
+        [{"bidder": 0, "bid": 50, "points": [80, 40], "last_trick": 0, "declarations": HALF_QUESTION}],
+    ),
+    "full_pair_question": (
+        "faq-pairs",
+        "faq-pairs+full_pair_question=off",
+        [
+            {
+                "bidder": 0,
+                "bid": 50,
+                "points": [80, 40],
+                "last_trick": 0,
+                "declarations": [{**HALF_QUESTION[0], "how": "full"}],
+            }
+        ],
+    ),
+    "rounding": ("three-player+rounding", "three-player", [{"bidder": 0, "bid": 40, "points": [52, 43, 25]}]),
+    "porvoo": (
+        "three-player+porvoo",
+        "three-player",
+        [{"bidder": 0, "bid": 50, "points": [70, 50, 0], "no_tricks": [2]}],
+    ),
+    # bid 60, raised to 80, no trick: -60 instead of -80
+    "porvoo_replaces_contract": (
+        "faq+porvoo_replaces_contract",
+        "faq",
+        [{"bidder": 0, "bid": 60, "contract": 80, "points": [0, 60, 60], "last_trick": 1, "no_tricks": [0]}],
+    ),
+    # hearts make 100 without a card point
+    "bidder_needs_card_points": (
+        "three-player+bidder_needs_card_points",
+        "three-player",
+        [{"bidder": 0, "bid": 100, "points": [0, 60, 60], "declarations": decl_list(0, "H")}],
+    ),
+    # seats 0 and 1 both at 500: an extra deal instead of a shared win
+    "tie_rule": (
+        "three-player+tie_rule=extra_deal",
+        "three-player",
+        NEAR + [{"bidder": 1, "bid": 60, "points": [60, 60, 0]}],
+    ),
+    # the house rules
     # the dead hand's points are nobody's: piles of 110 are a whole deal with it, a miscount without
     "dead_hand": ("wikibooks-2p+dead_hand", "wikibooks-2p", [{"bidder": 0, "bid": 50, "points": [60, 50]}]),
     # a trickless bidder's pile is the discard: 50 points fit in six cards, not in three
@@ -289,10 +371,11 @@ SHEET_EXAMPLES = {
         "faq",
         [{"bidder": 1, "bid": 60, "points": [60, 0, 60], "last_trick": 0, "no_tricks": [1]}],
     ),
+    # a six-card discard of 50 makes a bid of 40 without a trick, unless the discard needs one
     "discard_needs_trick": (
-        "three-player+discard_needs_trick",
-        "three-player",
-        [{"bidder": 0, "bid": 40, "points": [14, 60, 46], "no_tricks": [0]}],
+        "three-player+six_card_widow+discard_needs_trick",
+        "three-player+six_card_widow",
+        [{"bidder": 0, "bid": 40, "points": [50, 40, 30], "no_tricks": [0]}],
     ),
     # both reach 500 in the last deal; the bidder (seat 1) with the lower total
     "bidder_wins_at_target": (
@@ -308,17 +391,41 @@ SHEET_EXAMPLES = {
 }
 
 
-def test_the_sheet_examples_name_every_house_rule_the_sheet_offers_and_only_house_rules():
-    assert set(SHEET_EXAMPLES) == SHEET_HOUSE_RULES
-    assert SHEET_HOUSE_RULES <= set(HOUSE_RULES)
+def test_the_sheet_examples_name_every_option_the_sheet_offers_and_only_options_offered_at_the_table():
+    assert set(SHEET_EXAMPLES) == SHEET_OPTIONS
+    assert SHEET_OPTIONS <= set(OFFERED)
+    assert SHEET_HOUSE_RULES == SHEET_OPTIONS & set(HOUSE_RULES)
+    # the sources' options are among them, not only the house rules
+    assert {"card_points", "last_trick_bonus", "trump_bonus", "rounding", "porvoo", "tie_rule"} <= SHEET_OPTIONS
 
 
-@pytest.mark.parametrize("name", sorted(SHEET_HOUSE_RULES))
-def test_each_house_rule_the_sheet_offers_changes_what_it_accepts_or_how_it_totals(name):
+@pytest.mark.parametrize("name", sorted(SHEET_OPTIONS))
+def test_each_option_the_sheet_offers_changes_what_it_accepts_or_how_it_totals(name):
     with_rule, without, deals = SHEET_EXAMPLES[name]
-    assert getattr(parse_rules(with_rule), name) not in (False, "off")
-    assert getattr(parse_rules(without), name) in (False, "off")
-    assert outcome(with_rule, deals) != outcome(without, deals)
+    ours, theirs = getattr(parse_rules(with_rule), name), getattr(parse_rules(without), name)
+    assert ours != theirs
+    if OPTION_DOCS[name].house_rule:
+        assert ours not in (False, "off") and theirs in (False, "off")
+    # the tally itself differs (refused against scored, or other scores), not only the entry form
+    assert outcome(with_rule, deals)[:4] != outcome(without, deals)[:4]
+
+
+def test_the_sources_options_on_a_sheet_score_as_the_rules_say():
+    def scores(name, which=0):
+        return outcome(SHEET_EXAMPLES[name][which], SHEET_EXAMPLES[name][2])
+
+    assert scores("card_points")[3] == [[40, 40, 40]] and scores("card_points", 1)[:2] == ("refused", "points_sum")
+    assert scores("last_trick_bonus")[3] == [[55, 40, 30]]  # 50 + 10 made the 55
+    assert scores("trump_bonus")[3] == [[40, 140, 30]] and scores("trump_bonus", 1)[3] == [[40, 80, 30]]
+    assert scores("max_bid") == ("refused", "deal_contract", "bid_above_maximum")
+    assert scores("bidding_floor") == ("refused", "deal_contract", "below_floor")
+    assert scores("rounding")[3] == [[40, 45, 25]]
+    assert scores("porvoo")[3] == [[50, 50, -50]]
+    assert scores("porvoo_replaces_contract")[3] == [[-60, 80, 60]]
+    assert scores("bidder_needs_card_points")[3] == [[-100, 60, 60]]
+    assert scores("tie_rule")[1] == [] and scores("tie_rule", 1)[1] == [0, 1]
+    extra = tally(sheet(*SHEET_EXAMPLES["tie_rule"][::2]))
+    assert extra["extra_deal"] and not extra["finished"]
 
 
 def test_the_new_house_rules_on_a_sheet_score_as_the_rules_say():
@@ -336,27 +443,52 @@ def test_the_new_house_rules_on_a_sheet_score_as_the_rules_say():
     assert tens[:2] == ("refused", "discard_points")
 
 
+def other_value(name: str, rules):
+    """A value of the option other than the rule set's own that the engine accepts there."""
+    doc, own = OPTION_DOCS[name], getattr(rules, name)
+    if doc.kind == "bool":
+        values = [not own]
+    elif doc.kind == "choice":
+        values = list(doc.choices)
+    else:
+        low, high = OPTION_RANGES[name]
+        values = [doc.default, *range(low, high + 1)]
+    for value in values:
+        if value == own:
+            continue
+        try:
+            return rules.replace(**{name: value})
+        except ValueError:
+            continue
+    raise AssertionError(f"{name}: no other value is accepted under {format_rules(rules)}")
+
+
 def not_for_the_sheet():
-    """Each house rule the sheet does not offer, on each preset it applies to (with the options it
-    needs beside it), as (label, rules with it, the same rules without it)."""
-    for name in HOUSE_RULES:
-        if name in SHEET_HOUSE_RULES:
+    """Each option offered at the table (a source's or a house rule) that the sheet does not offer,
+    on each preset it applies to (with the options it needs beside it), as (label, rules with
+    another value of it, the same rules with the preset's)."""
+    for name in OFFERED:
+        if name in SHEET_OPTIONS:
             continue
         for preset, rules in PRESETS.items():
             needs = companions(name, rules)
             if needs is None and not applies(name, rules):
                 continue
             base = rules.replace(**(needs or {}))
-            yield f"{preset}+{name}", base.replace(**{name: non_default(name)[0]}), base
+            if name in HOUSE_RULES:
+                yield f"{preset}+{name}", base.replace(**{name: non_default(name)[0]}), base
+            else:
+                yield f"{preset}+{name}", other_value(name, base), base
 
 
 NOT_FOR_THE_SHEET = list(not_for_the_sheet())
 
 
 @pytest.mark.parametrize("label, with_rule, without", NOT_FOR_THE_SHEET, ids=[v[0] for v in NOT_FOR_THE_SHEET])
-def test_property_a_house_rule_the_sheet_does_not_offer_changes_nothing_on_a_sheet(label, with_rule, without):
+def test_property_an_option_the_sheet_does_not_offer_changes_nothing_on_a_sheet(label, with_rule, without):
     """The deals of matches played under the rule, recorded on a sheet: the tally under the rules
     without it is the same, deal by deal (the rule rules the play, which a sheet does not record)."""
+    assert with_rule != without
     assert entry_form(with_rule) == entry_form(without)
     for seed in range(2):
         match = played_match(with_rule, 200 + seed, max_deals=15)
@@ -367,9 +499,10 @@ def test_property_a_house_rule_the_sheet_does_not_offer_changes_nothing_on_a_she
         assert {k: v for k, v in a.items() if k != "rules"} == {k: v for k, v in b.items() if k != "rules"}
 
 
-def test_every_house_rule_is_either_offered_on_the_sheet_or_shown_to_change_nothing_there():
+def test_every_option_offered_at_the_table_is_either_offered_on_the_sheet_or_shown_to_change_nothing_there():
     names = {label.split("+")[1] for label, _, _ in NOT_FOR_THE_SHEET}
-    assert names | SHEET_HOUSE_RULES == set(HOUSE_RULES)
+    assert names | SHEET_OPTIONS == set(OFFERED)
+    assert names | SHEET_HOUSE_RULES >= set(HOUSE_RULES)
 
 
 # -- worked sheets --------------------------------------------------------------------------------

@@ -252,18 +252,21 @@ class RuleSet:
         "S0, S1, S2: standard; S3: ukrainian, standard as a variant (with a 10-point last trick), "
         "which the German preset plays: only with it can S3's rounding example (112 -> 110) happen",
         offer="S3",
+        sheet="what the piles add up to and what a pile of few cards can hold",
     )
     last_trick_bonus: int = _opt(
         0,
         "Points for winning the last trick.",
         "S0, S1: none; S2: 20; S3: 20, variant 10 (German preset)",
         offer="S3",
+        sheet="who took the last trick, and what it adds",
     )
     trump_bonus: str = _opt(
         "standard",
         "Declaration bonuses: 'standard' ♠40 ♣60 ♦80 ♥100, 'reversed' ♠100 ♥80 ♦60 ♣40, or 'none'.",
         "S0, S1, S2, S3; S3 variants: reversed and none",
         offer="S3",
+        sheet="what each declared trump adds",
     )
     min_bid: int = _opt(
         40,
@@ -306,12 +309,14 @@ class RuleSet:
             whole=True,
             params=lambda r: {"maximum": r.max_bid, "minimum": r.min_bid, "step": r.bid_step},
         ),
+        sheet="which bids are valid",
     )
     forced_opening: bool = _opt(
         True,
         "The first player to bid (the player after the dealer) must open with at least the minimum bid.",
         "S0, S1, S3; German: not forced",
         offer="S3",
+        sheet="a redeal when all pass may be recorded",
     )
     opening_is_minimum: bool = _opt(
         False,
@@ -345,6 +350,7 @@ class RuleSet:
         "S3 German",
         offer="S3",
         applies=lambda r: not r.forced_opening,
+        sheet="a deal without a contract may be recorded",
     )
     partners_cannot_overbid: bool = _opt(
         False,
@@ -360,6 +366,7 @@ class RuleSet:
         "A player holding three or more sixes may demand a redeal at their first bid.",
         "S3",
         offer="S3",
+        sheet="a redeal may be recorded",
     )
     redeal_no_high_cards: bool = _house(
         False,
@@ -404,6 +411,7 @@ class RuleSet:
             whole=True,
             params=lambda r: {"option": "bidding_floor", "floor": r.bidding_floor},
         ),
+        sheet="which sides may bid, by their totals before the deal",
     )
     floor_skips_and_reopens: bool = _house(
         False,
@@ -470,6 +478,7 @@ class RuleSet:
         offer="S1",
         applies=lambda r: r.partnership,
         needs=_partner_questions_need_pairs("partner_questions"),
+        sheet="a trump declared by a partner question may be recorded",
     )
     full_pair_question: bool = _opt(
         True,
@@ -480,6 +489,7 @@ class RuleSet:
         offer="S2",
         applies=lambda r: r.partner_questions,
         reading="S1 describes only the half question",
+        sheet="a trump asked as a full pair may be recorded",
     )
     half_question_with_pair: bool = _house(
         False,
@@ -543,6 +553,7 @@ class RuleSet:
         "S1 optional; S3 German",
         offer="S1",
         reading="each side's deal total to the nearest 5; the bidder is compared with the exact total",
+        sheet="each side's deal total",
     )
     contract_uses_rounded: bool = _house(
         False,
@@ -558,6 +569,7 @@ class RuleSet:
         "for the bidder; a raise does not increase it).",
         "S2; S1 mentions an optional no-trick penalty",
         offer="S2",
+        sheet="a trickless side's score",
     )
     porvoo_replaces_contract: bool = _opt(
         False,
@@ -575,6 +587,7 @@ class RuleSet:
         ),
         reading="Porvoo from the bid for a bidder without a trick (by default the failed contract is the "
         "whole penalty)",
+        sheet="a trickless bidder's score",
     )
     bidder_porvoo: str = _house(
         "off",
@@ -618,6 +631,7 @@ class RuleSet:
         "The bidding side fails if it takes no card points at all, whatever its bonuses.",
         "S3",
         offer="S3",
+        sheet="whether the contract was made",
     )
     target: int = _opt(500, "The match ends after a deal in which a side reaches this.", "all")
     tie_rule: str = _opt(
@@ -625,6 +639,7 @@ class RuleSet:
         "Equal highest totals at the end: 'shared' win, or 'extra_deal' (play one more deal).",
         "S0: shared; S3: extra_deal",
         offer="S3",
+        sheet="who wins a tie at the target",
     )
     bidder_wins_at_target: bool = _house(
         False,

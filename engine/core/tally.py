@@ -49,9 +49,10 @@ DEAL_FIELDS = {"bidder", "bid", "contract", "points", "last_trick", "declaration
 HOWS = ("own", "full", "half")
 
 # The options that change what a sheet records, which entries it accepts or how it totals, each
-# declared with the option (``Option.sheet`` in engine/core/rules.py says why); the score sheet
-# page offers the house rules among them (docs/score-sheet.md says why the others change nothing
-# on a sheet: they rule the play or the auction's course, which a sheet does not record).
+# declared with the option (``Option.sheet`` in engine/core/rules.py says why): the sources' options
+# and the house rules among them, all offered by the score sheet page (docs/score-sheet.md says why
+# the others change nothing on a sheet: they rule the play or the auction's course, which a sheet
+# does not record).
 SHEET_OPTIONS = frozenset(name for name, option in OPTION_DOCS.items() if option.sheet)
 SHEET_HOUSE_RULES = frozenset(name for name in SHEET_OPTIONS if OPTION_DOCS[name].house_rule)
 

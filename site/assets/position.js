@@ -16,15 +16,51 @@ const KINDS = [...form.kind.options].map((option) => option.value);
 const result = document.getElementById("ed-result");
 const deadField = document.getElementById("ed-dead-field"); // house rule dead_hand: the dead hand's cards
 const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
+// A shared position shows the friend the puzzle only: the editor is folded away as the link opens,
+// and its hands, dead hand and answer are not in the page at all (held here as a function that
+// fills them) until the puzzle is solved or the friend opens the editor on purpose (the button says
+// it shows every hand).
+const editorOpen = document.getElementById("ed-open");
+let held = null;
+
+function foldEditor() {
+  held = null;
+  delete editorOpen.dataset.held;
+  for (const input of form.querySelectorAll("input[name=hand], input[name=dead], input[name=answer]")) input.value = "";
+  form.hidden = true;
+  editorOpen.textContent = ui("editor_reveal");
+  editorOpen.setAttribute("aria-expanded", "false");
+  editorOpen.parentElement.hidden = false;
+}
+
+function unfoldEditor(fill = true) {
+  const pending = held;
+  held = null;
+  delete editorOpen.dataset.held;
+  if (fill && pending) pending();
+  form.hidden = false;
+  editorOpen.setAttribute("aria-expanded", "true");
+  editorOpen.parentElement.hidden = true;
+}
+
+editorOpen.addEventListener("click", () => {
+  unfoldEditor();
+  form.querySelector("h2").scrollIntoView?.({ block: "start" });
+});
+shared.addEventListener("puzzle-result", (event) => {
+  if (held && event.detail.outcome === "solved") unfoldEditor(); // the puzzle gives nothing away now
+});
 
 function showError(text) {
   shared.replaceChildren(el("p", "error", ui("shared_bad", { detail: text })));
+  unfoldEditor(false);
 }
 
 async function openShared() {
   const params = new URLSearchParams(location.hash.slice(1).replace(/\+/g, "%2B")); // "+" joins rules
   if (!params.has("p") && !params.has("k")) {
     shared.replaceChildren();
+    unfoldEditor(false);
     return;
   }
   const position = params.get("p") || "";
@@ -38,6 +74,7 @@ async function openShared() {
     return;
   }
   shared.replaceChildren(el("p", "status", ui("shared_loading")));
+  foldEditor();
   const spec = { kind, position, show: params.get("show") === "all" ? [0, 1, 2, 3] : [] };
   if (params.get("a")) spec.answer = params.get("a");
   let answer;
@@ -46,6 +83,7 @@ async function openShared() {
     answer = await engine().request("puzzle", { puzzle: spec });
   } catch (error) {
     shared.replaceChildren(el("p", "error", engineUnavailable(error)));
+    unfoldEditor(false);
     return;
   }
   if (!answer.ok) {
@@ -56,8 +94,14 @@ async function openShared() {
   shared.replaceChildren(section);
   new Puzzle(section).enable();
   section.focus();
-  const options = await fillEditor(position, kind, spec.show.length > 0, params.get("a") || "");
-  const changed = summary(options);
+  const fields = await engine().request("fields", { position });
+  const fill = () => fillEditor(fields, kind, spec.show.length > 0, params.get("a") || "");
+  if (!form.hidden) fill(); // opened on purpose (or solved) meanwhile
+  else {
+    held = fill;
+    editorOpen.dataset.held = "true"; // the position is read and kept from the page
+  }
+  const changed = summary(fields.ok ? fields.options : {});
   if (changed) section.querySelector(".meta").after(el("p", "house-info", changed)); // under "Rules: ..."
 }
 
@@ -75,11 +119,10 @@ function declFromNotation(text) {
   return text.replace(/(\d+)/g, (n) => String(Number(n) + 1));
 }
 
-// The editor filled from a shared position; the rule set's preset and the options it changes come
-// from the engine. Returns those options.
-async function fillEditor(position, kind, showAll, answerText) {
-  const answer = await engine().request("fields", { position });
-  if (!answer.ok) return {};
+// The editor filled from a shared position (the engine's "fields" answer): the rule set's preset
+// and the options it changes come from the engine.
+function fillEditor(answer, kind, showAll, answerText) {
+  if (!answer.ok) return;
   const f = answer.fields;
   form.rules.value = answer.preset;
   houseRules.show(answer.preset, answer.options);
@@ -93,7 +136,6 @@ async function fillEditor(position, kind, showAll, answerText) {
   form.answer.value = answerText;
   form.show.checked = showAll;
   updateSeats();
-  return answer.options;
 }
 
 function players() {

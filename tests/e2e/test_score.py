@@ -12,7 +12,8 @@ import pytest
 from test_play import SHOTS
 
 import build
-from engine.core.tally import SHEET_HOUSE_RULES, tally
+from engine.core.rules import parse_rules
+from engine.core.tally import SHEET_HOUSE_RULES, SHEET_OPTIONS, tally
 from sitebuild.catalogs import fmt, in_sentence
 from sitebuild.rulespages import house_rule_controls
 
@@ -353,14 +354,23 @@ def test_the_score_sheet_works_offline_after_one_visit(browser, base_url):
         context.close()
 
 
+def grouped(data, preset):
+    """The options the setup offers for a preset (those that change a sheet), in their groups' order."""
+    source = {o["name"]: o["source"] for o in data["options"]}
+    names = [n for n in data["presets"][preset] if n in SHEET_OPTIONS]
+    return [n for group in data["groups"] for n in names if source[n] == group["code"]]
+
+
 def test_the_setup_offers_the_house_rules_a_sheet_records_and_an_opening_off_the_step_is_scored(visit, base_url):
-    """faq in Finnish: the house rules offered are those that change a sheet (the engine's
-    SHEET_HOUSE_RULES; a rule of the play alone, such as the overtrump duty, is not); the opening
-    minimum off the step comes with its number (42), and a deal bid at 42 is scored by the engine."""
+    """faq in Finnish: the options offered are those that change a sheet (the engine's
+    SHEET_OPTIONS, the sources' and the house rules; a rule of the play alone, such as the overtrump
+    duty, is not); the opening minimum off the step comes with its number (42), and a deal bid at
+    42 is scored by the engine."""
     cat = catalog("fi")
     data = house_rule_controls(cat, "fi")
-    offered = [n for n in data["presets"]["faq"] if n in SHEET_HOUSE_RULES]
+    offered = grouped(data, "faq")
     assert {"min_bid_off_step", "bidder_wins_at_target", "redeal_four_sixes_late"} <= set(offered)
+    assert SHEET_HOUSE_RULES & set(offered) < set(offered)  # the sources' options too
     v = visit(**PHONE)
     page = v.open(base_url + "/fi/score/")
     page.locator("#score-setup").wait_for()
@@ -389,6 +399,89 @@ def test_the_setup_offers_the_house_rules_a_sheet_records_and_an_opening_off_the
     assert out["totals"] == [30, 42, 30]  # made: the bid
     house = page.locator("#score-house-info").inner_text()
     assert in_sentence(cat["option_labels"]["min_bid_off_step"], cat) in house
+    assert not v.errors
+
+
+def stored_sheets(page) -> dict:
+    """The raw records of the saved games, by key."""
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('huutopussi.score.game.'))"
+        ".map((k) => [k, localStorage.getItem(k)]))"
+    )
+
+
+def test_the_sources_options_on_a_sheet_are_grouped_by_source_scored_and_kept(visit, base_url):
+    """three-player in English: the setup groups the options that change a sheet by source, the
+    house rules last, each with its source's reading; reversed trump bonuses (S3) and rounding (S1)
+    chosen there go into the game's rules, the entry form and the engine's tally follow them, and a
+    reload keeps them. A sheet saved before the sources' options were offered (with a house rule the
+    sheet does not offer) still opens, is scored as before and stays stored as it was."""
+    cat = catalog("en")
+    data = house_rule_controls(cat, "en")
+    source = {o["name"]: o["source"] for o in data["options"]}
+    v = visit(**PHONE)
+    page = v.open(base_url + "/en/score/")
+    page.locator("#score-setup").wait_for()
+    page.select_option("#score-rules", "three-player")
+    page.locator("#score-house summary").click()
+    shown = [f.get_attribute("data-option") for f in page.locator("#score-house .house-rule").all()]
+    assert shown == grouped(data, "three-player")
+    assert {"trump_bonus", "rounding", "card_points", "tie_rule", "bidder_wins_ties"} <= set(shown)
+    assert "ten_below_jack" not in shown and "first_lead" not in shown  # rules of the play alone
+    groups = [g.get_attribute("data-source") for g in page.locator("#score-house fieldset.rule-group").all()]
+    assert groups == [g["code"] for g in data["groups"] if any(source[n] == g["code"] for n in shown)]
+    assert groups[-1] == "house" and {"S1", "S3"} <= set(groups)
+    for name in ("trump_bonus", "rounding", "bidder_wins_ties"):
+        assert page.locator(f'#score-house fieldset[data-source="{source[name]}"] [data-option="{name}"]').count() == 1
+    assert cat["option_readings"]["rounding"] in page.locator("#score-rule-rounding-help").inner_text()
+    page.select_option("#score-rule-trump_bonus", "reversed")
+    page.check("#score-rule-rounding")
+    for seat, name in enumerate(NAMES):
+        page.fill(f"#score-player-{seat}", name)
+    page.select_option("#score-first-dealer", "0")
+    page.click("#score-start")
+    page.locator("#score-game").wait_for()
+    wait_engine(page)
+    (record,) = stored_sheets(page).values()
+    rules = json.loads(record)["sheet"]["rules"]
+    assert parse_rules(rules) == parse_rules("three-player+trump_bonus=reversed+rounding")
+    # the entry form asks with the engine's bonuses: spades are worth 100 reversed
+    spades = fmt(cat["score"]["ui"]["decl_by"], {"suit": cat["suits"]["S"]["nom"], "bonus": 100}, cat)
+    wait_until(page, f"document.querySelector('label[for=score-decl-S]')?.textContent === {json.dumps(spades)}")
+    deal = {"bidder": 0, "bid": 40, "points": [52, 43, 25], "declarations": [{"suit": "S", "seat": 1}]}
+    page.select_option("#score-bidder", "0")
+    page.fill("#score-bid", "40")
+    for side, points in enumerate(deal["points"]):
+        page.fill(f"#score-points-{side}", str(points))
+    page.select_option("#score-decl-S", "1")
+    page.click("#score-save")
+    wait_checked(page, 1)
+    out = tally(sheet_of(rules, [deal]))
+    assert out["totals"] == [40, 145, 25]  # Eero: 43 and spades 100, rounded to 145
+    assert tally(sheet_of("three-player", [deal]))["totals"] == [40, 83, 25]
+    assert totals_on_page(page) == out["totals"]
+    labels = [in_sentence(cat["option_labels"][name], cat) for name in ("trump_bonus", "rounding")]
+    house = page.locator("#score-house-info").inner_text()
+    assert all(label in house for label in labels), house
+    # a reload: the same game under the same rules
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached")
+    wait_engine(page)
+    wait_checked(page, 1)
+    assert totals_on_page(page) == out["totals"]
+    assert page.locator("#score-house-info").inner_text() == house
+    # a sheet saved by an earlier version of the page
+    old = {**sheet_of("faq+must_overtrump", DEALS[:2]), "started": "2025-11-01T18:00:00.000Z"}
+    raw = json.dumps({"store": 1, "sheet": old, "updated": "2025-11-01T20:00:00.000Z"})
+    page.evaluate("(raw) => localStorage.setItem('huutopussi.score.game.old', raw)", raw)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached")
+    wait_engine(page)
+    page.locator("#score-game-list li:nth-child(2) button.choice:not(.secondary)").click()
+    wait_checked(page, 2)
+    assert totals_on_page(page) == tally(old)["totals"]
+    assert in_sentence(cat["option_labels"]["must_overtrump"], cat) in page.locator("#score-house-info").inner_text()
+    assert stored_sheets(page)["huutopussi.score.game.old"] == raw  # read, never written over
     assert not v.errors
 
 

@@ -44,7 +44,7 @@ class PresentError(ValueError):
 
 
 def catalog(lang: str) -> dict:
-    """The whole catalog of a language (``site/messages/LANG.json``), read once."""
+    """The whole catalog of a language (its file in ``site/messages/``), read once."""
     if lang not in LANGS:
         raise PresentError(f"lang: {str(lang)[:20]!r} is not a language of the site ({', '.join(LANGS)})", "bad_lang")
     if lang not in _catalogs:

@@ -11,6 +11,7 @@ used" line, the hint, the solution and everything else below them. The page code
 ``seg`` is one puzzle: ``id``, ``spec``, ``view``, ``solution``, ``table`` (the engine's), and its
 words: ``prompt`` (nodes), optional ``title``/``number``, ``hint`` and ``explanation`` (nodes),
 ``share`` (the address of its own page, or none), ``up`` (the way to the language's root),
+``kind_help`` (false: no line of the kind's own words above the controls, where the prompt is them),
 ``steps`` (a guided deal's commentary, nodes per step)."""
 
 from __future__ import annotations
@@ -416,7 +417,9 @@ def puzzle_tree(seg: dict, cat: dict) -> Node:
             later.append(me_hand)  # only to look at: below the answer
         else:
             area.add(me_hand)
-    answer.add(h("p", "kind-help", None, cat["kinds"][v["kind"]]), answer_controls(seg, pid, w))
+    if seg.get("kind_help", True):  # a drill's prompt is already the kind's sentence (present/web.py)
+        answer.add(h("p", "kind-help", None, cat["kinds"][v["kind"]]))
+    answer.add(answer_controls(seg, pid, w))
     node.add(area, answer)
     solution = [h("p", "solution-answer", None, solution_text(v["kind"], seg["solution"], cat, v))]
     if "breakdown" in seg["solution"]:

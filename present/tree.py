@@ -2,8 +2,8 @@
 
 The build writes it as HTML (``to_html``, every text and attribute escaped); ``to_dict`` gives
 it as plain data, for a page to mount with ``createElement`` / ``createElementNS`` /
-``textContent`` once the worker sends trees (not yet: drills and shared positions are still
-drawn by ``site/assets/render.js``). A node in the SVG namespace (a card's face) says so
+``textContent`` (``site/assets/mount.js``: the drills and shared positions the worker sends,
+``present.web``). A node in the SVG namespace (a card's face) says so
 (``ns="svg"``), and so do its children."""
 
 from __future__ import annotations
@@ -103,9 +103,11 @@ def to_dict(tree):
     if isinstance(tree, (list, tuple)):
         return [to_dict(t) for t in tree]
     out: dict = {"tag": tree.tag}
-    if tree.cls:
-        out["class"] = tree.cls
-    attrs = {n: ("" if v is None else v) for n, v in _attrs(tree) if n != "class"}
+    written = _attrs(tree)
+    cls = [v for n, v in written if n == "class"]  # the node's class, or one given as an attribute (an SVG's)
+    if cls:
+        out["class"] = cls[0]
+    attrs = {n: ("" if v is None else v) for n, v in written if n != "class"}
     if attrs:
         out["attrs"] = attrs
     if tree.ns:

@@ -1,6 +1,6 @@
 """The card faces, drawn by the site itself: one geometry for the SVG sprite that every page with
 cards carries (``<svg class="face"><use href="#c-HK"/></svg>``, the same markup from present/puzzle.py
-and from site/assets/render.js) and for the PNG pictures of positions (``sitebuild.images``).
+and from site/assets/cards.js) and for the PNG pictures of positions (``sitebuild.images``).
 
 A face is 60 by 84 units: the index (rank and suit) in the top-left corner and, turned round, in
 the bottom-right one; the pips of a number card in their usual places, one big pip on an ace, and a

@@ -7,7 +7,9 @@ by the engine at build time through the same JSON ops the page's worker calls (`
   The page shows one at once and sends its history to the engine for every later step.
 * ``drill_bank()``: the first drills of every practice theme, each with its view, solution and
   answer table (op ``drill``), as the lessons ship theirs. Every one is in the theme's game
-  (``GAME_FOR``: the three-player game), whatever the engine's drill generator does.
+  (``GAME_FOR``: the three-player game), whatever the engine's drill generator does. ``drawn``
+  adds to each the tree the worker sends with a drill (``present.web``: the one renderer), in
+  the page's language.
 
 Each answer is cached by its request and the engine's source (``engine.search.memo`` with the build's
 disk store, ``sitebuild/cache.py``; outside the build's deep-search mode, so the engine
@@ -23,6 +25,7 @@ from engine.coach.drills import GAME_FOR, THEMES
 from engine.core.rules import PRESETS
 from engine.search import memo
 from engine.web import handle
+from present.web import drill_tree
 
 from . import BuildError, cache
 
@@ -91,3 +94,9 @@ def drill_bank() -> dict:
                 raise BuildError(f"sitebuild/openings.py: only {len(drills)} {theme} drills found")
             out[theme] = drills
     return out
+
+
+def drawn(bank: dict, lang: str) -> dict:
+    """The bank with each drill's ``tree`` in ``lang`` (and ``lang``), as the worker answers op
+    ``drill`` (``present.web.handle``)."""
+    return {theme: [{**d, "tree": drill_tree(d, lang), "lang": lang} for d in drills] for theme, drills in bank.items()}

@@ -437,7 +437,7 @@ def render_site(
             ui["practice_title"],
             ui["practice_intro"],
             themes=DRILL_THEMES,
-            drill_bank=prepared["drills"],
+            drill_bank=openings.drawn(prepared["drills"], lang),
         )
         page(
             "progress",

@@ -24,7 +24,8 @@ PACKAGES = ("engine", "present")  # the wheel's top-level packages
 
 def build_wheel(target: Path) -> Path:
     """A py3-none-any wheel of engine/ and present/ (the presentation layer the worker renders
-    drills and shared positions with), written directly (deterministic, no build backend)."""
+    drills and shared positions with, ``present.web``) with the catalogs ``site/messages/*.json``
+    as ``present/messages/``, written directly (deterministic, no build backend)."""
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     dist = f"{WHEEL_NAME}-{version}"
     name = target / f"{dist}-py3-none-any.whl"
@@ -32,6 +33,9 @@ def build_wheel(target: Path) -> Path:
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    # the catalogs, for present/web.py in the worker (it reads them where the checkout has none)
+    for path in sorted((ROOT / "site" / "messages").glob("*.json")):
+        files[f"present/messages/{path.name}"] = path.read_bytes()
     files[f"{dist}.dist-info/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {WHEEL_NAME}\nVersion: {version}\nSummary: Huutopussi rules engine\n"
     ).encode()

@@ -271,6 +271,8 @@ def test_wheel_and_lock_file(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
     assert "engine/web.py" in names and any(n.endswith("RECORD") for n in names)
+    # the worker's entry point and the catalogs it draws puzzles with (present/web.py)
+    assert {"present/web.py", "present/messages/fi.json", "present/messages/en.json"} <= set(names)
     runtime = {(out / published[f"assets/pyodide/{name}"]).parent for name in build.PYODIDE_FILES}
     assert len(runtime) == 1 and runtime.pop().name.startswith("runtime-")  # Pyodide finds them by name
     assert lock_path.parent.name.startswith("engine-")

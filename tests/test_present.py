@@ -44,6 +44,7 @@ def test_a_card_face_carries_the_svg_namespace_in_html_and_in_data():
     )
     data = to_dict(face("HK"))
     assert data["ns"] == "svg" and data["children"][0] == {"tag": "use", "attrs": {"href": "#c-HK"}, "ns": "svg"}
+    assert data["class"] == "face"  # given as an attribute of the SVG, kept in the data as in the HTML
     json.dumps(data)  # plain data
 
 

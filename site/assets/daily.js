@@ -2,15 +2,18 @@
 // put in the page with its answer table (app.js enables it with the page: no engine, no fetch),
 // then "continue the lesson". A returning learner gets the review of the day (replay.js): "N
 // puzzles to review today", played here one after another; a lesson puzzle is taken from its own
-// page (the build's markup and answer table), a drill is drawn from the engine's answer as it was
-// shown. With nothing to review, the next unsolved lesson puzzle. The best practice streak is in
-// view. Everything stays on this device.
+// page (the build's markup and answer table), a drill is mounted from the tree the one renderer
+// (present/) drew it as, kept with it; a drill kept without one in this page's language (kept
+// before drills carried trees, or seen in the other language) is drawn anew by the engine (op
+// "render") from the engine's answer as it was shown. With nothing to review, the next unsolved
+// lesson puzzle. The best practice streak is in view. Everything stays on this device.
 import { words } from "./celebrate.js";
+import { engine } from "./engine-client.js";
 import { GuidedDeal } from "./guided.js";
 import { ui } from "./messages.js";
+import { mount as mountTree } from "./mount.js";
 import * as progress from "./progress.js";
 import { Puzzle } from "./puzzle.js";
-import { renderPuzzle } from "./render.js";
 import * as replay from "./replay.js";
 import { bestStreak } from "./store.js";
 
@@ -78,11 +81,29 @@ async function show(item) {
   continueLink.hidden = true;
   nextButton.hidden = true;
   if (item.kind === "drill") {
-    const d = item.drill;
-    const section = renderPuzzle(d.puzzle, d.view, d.solution, d.table);
+    const from = words("from_theme", { theme: ui(`theme_${item.theme.replace(/-/g, "_")}`) });
+    let tree = item.drill.lang === document.documentElement.lang ? item.drill.tree : null;
+    if (!tree) {
+      holder.replaceChildren();
+      note.textContent = ui("practice_loading");
+      try {
+        const { puzzle, view, solution, table } = item.drill;
+        const answer = await engine().request("render", { drill: { puzzle, view, solution, table } });
+        if (!answer.ok) throw new Error(answer.error.code);
+        tree = answer.tree;
+      } catch {
+        if (current !== item) return;
+        note.textContent = words("load_failed_plain");
+        done.add(replay.itemKey(item));
+        if (reviewing) offerNextReview();
+        return;
+      }
+      if (current !== item) return; // another puzzle was asked for meanwhile
+    }
+    const section = mountTree(tree);
     section.dataset.theme = item.theme;
     mount(section);
-    note.textContent = words("from_theme", { theme: ui(`theme_${item.theme.replace(/-/g, "_")}`) });
+    note.textContent = from;
     return;
   }
   const lesson = lessonOf(item.lesson);

@@ -40,7 +40,8 @@ export function startEngine() {
         new Promise((resolve) => {
           const id = nextId++;
           waiting.set(id, resolve);
-          worker.postMessage({ id, op, ...fields });
+          // the page's language: a puzzle in the answer is drawn in it (present/web.py)
+          worker.postMessage({ id, op, lang: document.documentElement.lang, ...fields });
         }),
     );
   }

@@ -3,7 +3,7 @@
 // of both, or the slip a typed number comes from. This module only words what the engine said.
 import { el } from "./dom.js";
 import { cardName, catalog, format, reason, verdict } from "./messages.js";
-import { cardSpan } from "./render.js";
+import { cardSpan } from "./cards.js";
 
 const place = (p) => catalog.seats[p];
 

@@ -3,7 +3,7 @@
 // runs in a second worker so that the table stays responsive; it is stopped when a new deal starts.
 import { startEngine } from "./engine-client.js";
 import { lineBlock } from "./explain.js";
-import { cardSpan } from "./render.js";
+import { cardSpan } from "./cards.js";
 import { ui, verdict } from "./messages.js";
 import { engineRequest, request } from "./play-engine.js";
 import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";

@@ -1,12 +1,12 @@
 // The table: the other seats (card backs, their bid, tricks won, the dealer and the bidder with
-// the contract marked), the trick laid out round the table as the lessons draw it (render.js),
+// the contract marked), the trick laid out round the table as the lessons draw it (present/puzzle.py; cards.js),
 // the last trick, and your hand as one fan. Cards move: a played card travels from its seat to
 // the trick, a finished trick gathers to its winner, a declaration shows the king and queen for a
 // moment, the widow shows on the table before it goes to the bidder; nothing moves when the
 // reader prefers reduced motion (motion.js). Which cards may be played is the engine's list.
 import { cardName, catalog, hiddenCards, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
-import { cardButton, cardSpan, playedCard } from "./render.js";
+import { cardButton, cardSpan, playedCard } from "./cards.js";
 import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
 
 const place = (seat) => table.state.where[seat];

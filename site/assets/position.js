@@ -5,8 +5,8 @@
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { errorText, format, ui } from "./messages.js";
+import { mount } from "./mount.js";
 import { el, Puzzle } from "./puzzle.js";
-import { renderPuzzle } from "./render.js";
 
 const shared = document.getElementById("shared");
 const form = document.getElementById("editor");
@@ -90,7 +90,7 @@ async function openShared() {
     showError(errorText(answer.error));
     return;
   }
-  const section = renderPuzzle(spec, answer.view, answer.solution, answer.table);
+  const section = mount(answer.tree); // drawn by present/ in the worker: the lessons' layout
   shared.replaceChildren(section);
   new Puzzle(section).enable();
   section.focus();

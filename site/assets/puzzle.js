@@ -204,7 +204,7 @@ export class Puzzle {
     this.report("solved");
   }
 
-  // Opens the solution panel (the engine's answer, written by the build or render.js); true when
+  // Opens the solution panel (the engine's answer, drawn by present/ at build time or in the worker); true when
   // it was closed and is now open.
   revealSolution() {
     const panel = this.section.querySelector(".solution-text");

@@ -1,4 +1,5 @@
-// Module Web Worker: Pyodide plus the engine wheel, and one entry point (engine.web.handle).
+// Module Web Worker: Pyodide plus the engine wheel, and one entry point (present.web.handle: the
+// engine's answers, engine.web.handle, with the puzzle drawn by the one renderer where one is shown).
 // Every request is {id, op, ...}; every answer is the engine's JSON, tagged with the same id.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -30,7 +31,7 @@ const ready = (async () => {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const pyodide = await loadPyodide({ indexURL, lockFileContents: lock });
   pyodide.unpackArchive(await wheel, "wheel");
-  return pyodide.pyimport("engine.web").handle;
+  return pyodide.pyimport("present.web").handle;
 })();
 
 ready.then(

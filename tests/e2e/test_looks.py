@@ -221,7 +221,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         assert card.inner_text().strip() == "", "a card shows text that differs from its name"
     hidden = page.locator("#puzzle-overtake-king .seat .hidden-cards").first
     assert hidden.locator("[aria-label]").count() == 0 and hidden.locator("use").count() == 0
-    module = asset_url(site_dir, "render.js")
+    module = asset_url(site_dir, "cards.js")
     same = page.evaluate(
         """async (module) => {
             const { cardButton, cardSpan } = await import(module);
@@ -236,7 +236,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         }""",
         module,
     )
-    assert same == [True, True], "present/puzzle.py and render.js draw cards differently"
+    assert same == [True, True], "present/puzzle.py and cards.js draw cards differently"
 
 
 def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):

@@ -92,7 +92,7 @@ def test_the_streak_grows_moves_on_allows_one_skip_and_ends_on_a_wrong_answer(vi
     # two right answers: the number grows (and moves), the next drill comes by itself
     for n in (1, 2):
         section = drill(page, n)
-        section.locator(".controls").scroll_into_view_if_needed()
+        section.locator("[data-answer-area]").scroll_into_view_if_needed()  # the answer controls
         answer(section, right=True)
         expect(number).to_have_text(str(n))
         expect(page.locator("#streak")).to_contain_text(ui(lang, "best_streak", n=n))

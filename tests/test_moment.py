@@ -133,3 +133,12 @@ def test_a_moment_that_is_not_seat_0s_or_not_in_the_deal_is_refused():
     assert answer["ok"] is False and answer["error"]["code"] == "moment_not_yours"
     answer = json.loads(handle(json.dumps({"op": "moment_judge", "record": RECORD, "number": 13, "action": "H9"})))
     assert answer["ok"] is True and answer["right"] is False
+
+
+def test_the_discard_made_again_is_wrong_and_the_hints_discard_is_right(review):
+    made = next(d for d in review["decisions"] if d["number"] == 4)
+    assert made["kind"] == "discard" and made["blamed"]
+    again = judge_moment(RECORD, 4, made["action"])
+    assert again["right"] is False and again["decision"]["kind"] == "discard" and again["decision"]["why"]
+    hint = judge_moment(RECORD, 4, made["sight"]["hint"])
+    assert hint["right"] is True and hint["decision"]["sight"]["matched"]

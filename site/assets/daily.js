@@ -3,9 +3,11 @@
 // then "continue the lesson". A returning learner gets the review of the day (replay.js): "N
 // puzzles to review today", played here one after another; a lesson puzzle is taken from its own
 // page (the build's markup and answer table), a drill is drawn from the engine's answer as it was
-// shown. With nothing to review, the next unsolved lesson puzzle. The best practice streak is in
+// shown, a moment of a deal (a costly decision the deal review named) opens on the play page, at
+// the table restored to it. With nothing to review, the next unsolved lesson puzzle. The best practice streak is in
 // view. Everything stays on this device.
 import { words } from "./celebrate.js";
+import { el } from "./dom.js";
 import { GuidedDeal } from "./guided.js";
 import { ui } from "./messages.js";
 import * as progress from "./progress.js";
@@ -77,6 +79,19 @@ async function show(item) {
   answered = false;
   continueLink.hidden = true;
   nextButton.hidden = true;
+  if (item.kind === "moment") {
+    // played at the table (play.js opens it from the list by its id); the next one meanwhile
+    const link = el("a", "button primary daily-moment", words("open_moment"));
+    link.href = `play/#moment=${encodeURIComponent(item.id)}`;
+    link.dataset.moment = item.id;
+    const box = el("p", "daily-moment-line");
+    box.append(link);
+    holder.replaceChildren(box);
+    note.textContent = words("from_deal");
+    done.add(replay.itemKey(item)); // answered there: the next one here is one tap away
+    if (reviewing && dueNow().length) nextButton.hidden = false;
+    return;
+  }
   if (item.kind === "drill") {
     const d = item.drill;
     const section = renderPuzzle(d.puzzle, d.view, d.solution, d.table);

@@ -238,6 +238,8 @@ OPERATIONS = {
     "contract": lambda r: _contract(_text(r, "position")),
     "hint": lambda r: _game().hint({**r, "seed": _seed(r, default=0)}),
     "review": lambda r: _review_step(r),
+    "moment": lambda r: _moment().moment_view(_text(r, "record"), _seed(r, "number")),
+    "moment_judge": lambda r: _moment().judge_moment(_text(r, "record"), _seed(r, "number"), _text(r, "action")),
     "tally": lambda r: _tally(r["sheet"]),
 }
 
@@ -281,6 +283,12 @@ def _review_step(r: dict) -> dict:
 
     step = None if r.get("step") is None else _seed(r, "step")
     return review_step(_text(r, "record"), _seed(r, "seat", default=0), step)
+
+
+def _moment():
+    from .coach import moment
+
+    return moment
 
 
 def _game():

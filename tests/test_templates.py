@@ -109,6 +109,8 @@ BY_MESSAGE = {
     "review.next_reason_rate": {"percent": [0, 1, 50, 100]},
     "review.percent": {"percent": [0, 1, 50, 100]},
     "review.load_failed": {"status": [404, 500]},
+    # a move of a deal by its number (engine/coach/moment.py: a moment played again)
+    **{f"errors.moment_{k}": {"number": [1, 13, 40]} for k in ("not_yours", "kind")},
     # where in the request the text that cannot be Unicode stands (a place, not a count)
     "errors.not_unicode": {"at": [0, 1, 12]},
     # a rule of thumb's measured figures (sitebuild/measured.py): an average difference (its

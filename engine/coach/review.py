@@ -301,7 +301,12 @@ def _position_key(deal: Deal, side: int) -> str:
 class Review:
     """The review of one seat's decisions in a record (see the module docstring)."""
 
-    def __init__(self, record: str, seat: int = 0, exhaustive: bool = False, budget: Budget = BOUNDED):
+    def __init__(
+        self, record: str, seat: int = 0, exhaustive: bool = False, budget: Budget = BOUNDED, only: int | None = None
+    ):
+        """``only``: review that one decision (its action number) and nothing else, as the replay
+        of a moment does (``coach.moment``); its first trick is searched only where that decision
+        needs it (the raise, the discard, the give and the return)."""
         self.final = final = parse_record(record)
         rules = final.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
@@ -328,7 +333,7 @@ class Review:
         for number, (mover, action) in enumerate(final.history, 1):
             if deal.phase == "play" and self.play_start is None:
                 self.play_start = deal.copy()
-            if mover == seat:
+            if mover == seat and (only is None or number == only):
                 moments.append((number, deal.copy(), action))
             if isinstance(action, Bid):
                 self.forced_bid = Pass() not in deal.legal_actions()
@@ -339,7 +344,8 @@ class Review:
         # is a full search of the same position, made first)
         self.start_key = None
         start = self.play_start
-        if start is not None and start.bidder is not None:
+        needs_start = only is None or any(not isinstance(a, (Bid, Pass, *PLAY_KINDS)) for _, _, a in moments)
+        if start is not None and start.bidder is not None and needs_start:
             bidder_side = rules.side_of(start.bidder)
             exact = bidder_side == self.side and any(
                 isinstance(a, (Raise, Hold, Discard, Give, Return)) for _, _, a in moments

@@ -5,9 +5,12 @@
 // page (the build's markup and answer table), a drill is mounted from the tree the one renderer
 // (present/) drew it as, kept with it; a drill kept without one in this page's language (kept
 // before drills carried trees, or seen in the other language) is drawn anew by the engine (op
-// "render") from the engine's answer as it was shown. With nothing to review, the next unsolved
-// lesson puzzle. The best practice streak is in view. Everything stays on this device.
+// "render") from the engine's answer as it was shown; a moment of a deal (a costly decision the
+// deal review named) opens on the play page, at the table restored to it. With nothing to review,
+// the next unsolved lesson puzzle. The best practice streak is in view. Everything stays on this
+// device.
 import { words } from "./celebrate.js";
+import { el } from "./dom.js";
 import { engine } from "./engine-client.js";
 import { GuidedDeal } from "./guided.js";
 import { ui } from "./messages.js";
@@ -80,6 +83,19 @@ async function show(item) {
   answered = false;
   continueLink.hidden = true;
   nextButton.hidden = true;
+  if (item.kind === "moment") {
+    // played at the table (play.js opens it from the list by its id); the next one meanwhile
+    const link = el("a", "button primary daily-moment", words("open_moment"));
+    link.href = `play/#moment=${encodeURIComponent(item.id)}`;
+    link.dataset.moment = item.id;
+    const box = el("p", "daily-moment-line");
+    box.append(link);
+    holder.replaceChildren(box);
+    note.textContent = words("from_deal");
+    done.add(replay.itemKey(item)); // answered there: the next one here is one tap away
+    if (reviewing && dueNow().length) nextButton.hidden = false;
+    return;
+  }
   if (item.kind === "drill") {
     const from = words("from_theme", { theme: ui(`theme_${item.theme.replace(/-/g, "_")}`) });
     let tree = item.drill.lang === document.documentElement.lang ? item.drill.tree : null;

@@ -139,5 +139,5 @@ export function renderActions(send) {
     for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
   }
   // a hint needs the engine: the button shows once it runs (the first decision comes before it)
-  if (game.hints && engineRunning()) box.append(button(ui("hint"), showHint, "hint-button"));
+  if (game.hints && !table.moment && engineRunning()) box.append(button(ui("hint"), showHint, "hint-button"));
 }

@@ -6,10 +6,15 @@ import { lineBlock } from "./explain.js";
 import { cardSpan } from "./cards.js";
 import { ui, verdict } from "./messages.js";
 import { engineRequest, request } from "./play-engine.js";
+import { momentItem } from "./replay.js";
 import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";
 
 let reviewer = null; // the review's own worker
 let reviewRun = null; // the review in progress (a token)
+let reviewShown = null; // the review shown (its record and costliest moments)
+
+// the kinds of decision a moment is played again for (engine/coach/moment.py REPLAYED)
+export const REPLAYED = new Set(["card", "declare", "ask", "answer", "discard", "raise", "bid"]);
 
 const round = (x) => String(Math.round(x));
 
@@ -229,7 +234,21 @@ function verdictLine(d, contract) {
   return el("p", "verdict-line sight-fine", ui("review_not_blamed", { hint }));
 }
 
-function decisionBlock(d) {
+// The button that plays one of the costliest moments again at the table (play-moment.js).
+function replayButton(d) {
+  const review = reviewShown;
+  const open = () => {
+    const back = table.moment ? table.moment.back : { state: table.state, game: table.game };
+    table.hooks.openMoment(momentItem(review.record, d.number, d.kind, d.trick), back);
+  };
+  const again = button(ui("review_replay"), open, "choice secondary review-replay");
+  again.dataset.replay = String(d.number);
+  return again;
+}
+
+// One decision of the review; ``offer``: with the button that plays it again where it is one of
+// the costliest moments (not in the verdict of a moment played again).
+export function decisionBlock(d, offer = true) {
   const block = el("div", `decision ${d.blamed ? "costly" : "fine"}`);
   block.dataset.decision = d.kind;
   block.dataset.cost = d.blamed ? String(d.figure_cost) : ""; // the figure's loss, empty when not blamed
@@ -251,13 +270,14 @@ function decisionBlock(d) {
     block.append(el("p", "review-figure", figureLine(d)));
     if (d.lines) {
       // the two lines as cards side by side, a tap away, as the lessons show them after a wrong answer
-      const shown = el("details", "lines");
+      const folded = el("details", "lines");
       const lines = el("div", "review-lines");
       const first = d.lines.first ?? 1;
       lines.append(lineBlock("line_played", d.lines.chosen, first), lineBlock("line_review_best", d.lines.best, first));
-      shown.append(el("summary", "", verdict("line_show")), lines);
-      block.append(shown);
+      folded.append(el("summary", "", verdict("line_show")), lines);
+      block.append(folded);
     }
+    if (offer && reviewShown && reviewShown.moments.includes(d.number) && REPLAYED.has(d.kind)) block.append(replayButton(d));
   }
   block.append(...methodBlock(d));
   return block;
@@ -265,6 +285,7 @@ function decisionBlock(d) {
 
 function renderReview(box, review) {
   box.replaceChildren();
+  reviewShown = review;
   const decisions = review.decisions;
   const finished = review.done === review.steps;
   // the deal as it was played (its own score), then its best line: never a sum of figures

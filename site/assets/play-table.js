@@ -41,7 +41,8 @@ function seatBox(seat) {
   if (state.to_move === seat && state.phase !== "done") box.classList.add("to-move");
   if (state.bidder === seat) box.classList.add("bidder");
   const head = el("span", "seat-name", seatName(seat));
-  head.append(" ", el("span", "level", ui(`level_${state.computers[seat - 1]}`)));
+  const level = state.computers[seat - 1]; // none at a moment played again (the record has no levels)
+  if (level) head.append(" ", el("span", "level", ui(`level_${level}`)));
   box.append(head);
   for (const text of badges(seat)) box.append(el("span", state.bidder === seat ? "badge bidder" : "badge", text));
   if (state.phase === "auction") {

@@ -17,10 +17,12 @@ import { renderActions, updatePick } from "./play-controls.js";
 import { engineFailed, engineRequest, preparedOpening, watchEngine } from "./play-engine.js";
 import { firstDeal } from "./celebrate.js";
 import { renderResult, scoresText } from "./play-result.js";
+import { dropMoment, momentMissing, momentSend, openMoment } from "./play-moment.js";
 import { stopReview } from "./play-review.js";
 import { renderNews, renderStory, resetStory } from "./play-story.js";
 import { playFrames, renderHand, renderTable } from "./play-table.js";
 import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
+import * as replay from "./replay.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 const VERSION = 2;
@@ -79,6 +81,7 @@ const report = record.read();
 const store = report.value || { version: VERSION, recent: [] };
 
 function save() {
+  if (table.moment) return; // a moment played again is no game to resume
   const { game, state } = table;
   store.settings = readSettings();
   if (state && state.phase === "done" && state.match_over) delete store.game; // nothing to resume
@@ -172,6 +175,7 @@ function busy(on) {
 }
 
 async function send(action) {
+  if (table.moment) return momentSend(action); // a moment of a deal played again: judged, not played on
   if (action === "next") stopReview();
   const asked = token;
   const before = table.state;
@@ -244,6 +248,10 @@ function render() {
   const rules = catalog.presets[state.rules] || state.rules;
   $("rules-info").textContent = `${rules.charAt(0).toUpperCase()}${rules.slice(1)} ·`;
   $("house-info").textContent = summary(state.options); // the house rules as the engine plays them
+  if (table.moment) {
+    $("scores").textContent = ""; // a moment of a finished deal: no game's totals, no deal number
+    $("deal-info").textContent = "";
+  }
   renderTable();
   renderNews();
   renderStory();
@@ -270,6 +278,7 @@ function linkParams() {
 
 function newGame(settings, seed) {
   token += 1;
+  dropMoment();
   stopReview();
   resetStory();
   $("play-setup-error").hidden = true;
@@ -400,11 +409,12 @@ $("story-panel").addEventListener("keydown", (event) => {
   if (event.key === "Escape") story(false);
 });
 window.addEventListener("hashchange", rulesFromLink);
-table.hooks = { send, start: () => start(), actions: () => renderActions(send) };
+table.hooks = { send, start: () => start(), actions: () => renderActions(send), render, openMoment, resume: () => startTable() };
 
 // The game in progress, from its record: the engine plays its history again.
 async function resume(saved) {
   token += 1;
+  dropMoment();
   table.game = { moves: 0, ...saved };
   table.state = null;
   table.selected = new Set();
@@ -413,18 +423,40 @@ async function resume(saved) {
   if (table.state) $("play-status").textContent = ui("play_resumed");
 }
 
+// A moment of a deal on the replay list (#moment=ID, from the front page's review of the day):
+// the table restored to it. The id is only looked up in the list, never shown.
+function momentFromLink() {
+  const id = linkParams().get("moment");
+  if (id === null) return false;
+  const { list } = replay.load(undefined, false);
+  const item = list.items.find((x) => x.kind === "moment" && x.id === id);
+  if (!item) {
+    momentMissing();
+    return false;
+  }
+  showHints(store.game ? store.game.hints !== false : true);
+  openMoment(item, null);
+  return true;
+}
+
 // The table at once: the game in progress, or a new one.
+function startTable() {
+  const saved = store.game;
+  if (saved) {
+    showHints(saved.hints !== false);
+    resume(saved);
+  } else {
+    start();
+  }
+}
+
 if (needsNotice(report)) notice(report, keptText(report, "play"));
 showSettings(store.settings);
 watchEngine();
-const saved = store.game;
 if (linkParams().get("rules")) {
   rulesFromLink();
 } else if (linkParams().get("seed")) {
   start();
-} else if (saved) {
-  showHints(saved.hints !== false);
-  resume(saved);
-} else {
-  start();
+} else if (!momentFromLink()) {
+  startTable();
 }

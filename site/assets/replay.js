@@ -9,14 +9,17 @@
 // before the puzzle is due (the learner redoing a lesson) does not count.
 //
 // Storage: a versioned record of store.js (older versions migrated, newer or damaged ones kept as
-// they are and never written over). Lesson puzzle ids move through the rename map every page
+// they are and never written over). Version 2 adds the moments of a deal played on the play page
+// (kind "moment": the review's costly decision, played again there); a page of version 1 cannot
+// show one, so it finds a version-2 list newer than it reads and keeps it as it is, never writing
+// over it (store.js); a version-1 list is the same list in version 2. Lesson puzzle ids move through the rename map every page
 // carries (a renamed puzzle keeps its place on the list, a removed one leaves it).
 import { catalog, format, keptText } from "./messages.js";
 import { resolve } from "./progress.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 export const KEY = "huutopussi.replay";
-export const VERSION = 1;
+export const VERSION = 2;
 export const CAP = 60; // entries; past it the ones missed longest ago leave first
 export const GAPS = [1, 3, 7]; // days
 export const RIGHT_TO_LEAVE = 2;
@@ -42,10 +45,27 @@ export function blank() {
   return { version: VERSION, items: [], days: {}, themes: {} };
 }
 
-// The key of a puzzle on the list: a lesson puzzle by its id, a drill by its theme and seed.
+// The key of a puzzle on the list: a lesson puzzle by its id, a drill by its theme and seed, a
+// moment of a deal by its id (momentId).
 export function itemKey(item) {
-  return item.kind === "drill" ? `drill:${item.theme}:${item.seed}` : `lesson:${item.id}`;
+  if (item.kind === "drill") return `drill:${item.theme}:${item.seed}`;
+  return item.kind === "moment" ? `moment:${item.id}` : `lesson:${item.id}`;
 }
+
+// A moment's id: its decision's number in the deal and a hash of the deal's record (FNV-1a), so
+// that the same moment of the same deal is one entry however often it is missed.
+export function momentId(record, number) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < record.length; i += 1) {
+    hash ^= record.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(36)}-${number}`;
+}
+
+// A moment of a deal as a replay entry: the deal's record (every hand: the deal is over and was
+// reviewed), the decision's number and kind, its trick (null before trick play).
+export const momentItem = (record, number, decision, trick) => ({ kind: "moment", id: momentId(record, number), record, number, decision, trick: trick ?? null });
 
 function tally(list, now, field) {
   const day = dayKey(now);
@@ -110,8 +130,15 @@ function checkItem(x) {
     const ok = typeof x.theme === "string" && Number.isInteger(x.seed) && x.drill && typeof x.drill === "object";
     return ok ? null : "a drill entry lacks its theme, seed or drill";
   }
+  if (x.kind === "moment") {
+    const ok = typeof x.id === "string" && typeof x.record === "string" && Number.isInteger(x.number) && x.number > 0 && typeof x.decision === "string";
+    return ok && (x.trick === null || Number.isInteger(x.trick)) ? null : "a moment entry lacks its record, number or kind";
+  }
   return `an entry of unknown kind ${JSON.stringify(x.kind)}`;
 }
+
+// Version 1 -> 2: the same entries (version 2 only adds the kind "moment").
+export const migrate = (v1) => ({ ...v1, version: 2 });
 
 export function check(data) {
   if (!Array.isArray(data.items)) return "items: not a list";
@@ -131,7 +158,7 @@ export function check(data) {
 }
 
 function stored() {
-  return new StoredRecord(KEY, { version: VERSION, check });
+  return new StoredRecord(KEY, { version: VERSION, migrations: { 1: migrate }, check });
 }
 
 // The list with its lesson puzzles moved through the rename map every page carries (a renamed

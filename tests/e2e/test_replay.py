@@ -314,7 +314,7 @@ def test_a_list_from_an_older_site_loads_without_loss(visit, base_url, site_dir)
     assert not v.errors
 
 
-@pytest.mark.parametrize("text", ['{"version":2,"items":"a later format"}', '{"version":1,"items":[{"kind":"x"}]'])
+@pytest.mark.parametrize("text", ['{"version":3,"items":"a later format"}', '{"version":1,"items":[{"kind":"x"}]'])
 def test_a_newer_or_damaged_list_is_kept_as_it_is(visit, base_url, text):
     v = visit()
     v.context.add_init_script(

@@ -52,6 +52,11 @@ def test_the_table_is_read():
     assert not patterns["viimeisen tikin lisä"].search("viimeisen tikin lisäpisteet")
     assert patterns["pit* huutoa"].search("Parisi pitää huutoa.")
     assert patterns["pairs game*"].search("In the pairs game partners sit opposite")
+    assert patterns["card of {*"].search("play a card of {suit.nom} above the {beat.nom}")
+    assert not patterns["card of {*"].search("play one of your {suit.nom} higher than the {beat.nom}")
+    assert patterns["smallest"].search("use the smallest trump that wins")
+    assert not patterns["smallest"].search("small cards")
+    assert patterns["new drill*"].search("New drills come once the game engine is running.")
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

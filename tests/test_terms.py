@@ -52,6 +52,11 @@ def test_the_table_is_read():
     assert not patterns["viimeisen tikin lisä"].search("viimeisen tikin lisäpisteet")
     assert patterns["pit* huutoa"].search("Parisi pitää huutoa.")
     assert patterns["pairs game*"].search("In the pairs game partners sit opposite")
+    # issue 36: a contract made "täyttyi" (never "piti": "pidä sopimus" is not raising it)
+    assert patterns["sopimus pit*"].search("Tällä valinnalla sopimus piti 5 jaossa")
+    assert not patterns["sopimus pit*"].search("Pidätkö sopimuksen vai korotatko?")
+    assert patterns["moniker*"].search("Korotus on viiden monikerta")
+    assert patterns["moniker*"].search("korota viidellä tai sen monikerralla")
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

@@ -246,7 +246,7 @@ def test_each_sentence_names_the_cards_and_seats_of_its_lines(lang):
     for _name, deal, chosen, best, _expected in CASES:
         reason = card_reasons(deal, 0, chosen, best)[0]
         text = sentence(reason, cat)
-        cases = {"fi": {"led_void": "ade", "trumped": "gen", "overtaken": "gen"}, "en": {}}[lang]
+        cases = {"fi": {"led_void": "ade", "trumped": "gen", "overtaken": "gen", "caught": "gen"}, "en": {}}[lang]
         by_case = "ade" if lang == "fi" else "nom"
         if "card" in reason:
             assert card_name(reason["card"], cases.get(reason["code"], "nom"), cat).lower() in text.lower(), text
@@ -266,11 +266,12 @@ def test_the_finnish_sentences_read_as_written():
     cat = load_catalog("fi")
     trumped = {"code": "trumped", "card": "SA", "by": "H9", "seat": 1, "n": 10}
     assert sentence(trumped, cat, "right") == (
-        "Oikealla istuva valttasi pelaamasi pataässän herttayhdeksiköllä 10. tikissä."
+        "Oikealla puolellasi istuva valttasi pelaamasi pataässän herttayhdeksiköllä 10. tikissä."
     )
     led = {"code": "led_void", "card": "SA", "by": "H9", "seat": 1, "n": 10}
     assert sentence(led, cat, "left") == (
-        "Avasit 10. tikin pataässällä. Vasemmalla istuva ei voinut tunnustaa maata ja valttasi sen herttayhdeksiköllä."
+        "Avasit 10. tikin pataässällä. Vasemmalla puolellasi istuva ei voinut tunnustaa maata"
+        " ja valttasi sen herttayhdeksiköllä."
     )
     assert sentence(led, load_catalog("en"), "left") == (
         "You led the ace of spades in trick 10. Left could not follow suit and trumped it with the nine of hearts."

@@ -57,6 +57,11 @@ def test_the_table_is_read():
     assert patterns["smallest"].search("use the smallest trump that wins")
     assert not patterns["smallest"].search("small cards")
     assert patterns["new drill*"].search("New drills come once the game engine is running.")
+    # issue 36: a contract made "täyttyi" (never "piti": "pidä sopimus" is not raising it)
+    assert patterns["sopimus pit*"].search("Tällä valinnalla sopimus piti 5 jaossa")
+    assert not patterns["sopimus pit*"].search("Pidätkö sopimuksen vai korotatko?")
+    assert patterns["moniker*"].search("Korotus on viiden monikerta")
+    assert patterns["moniker*"].search("korota viidellä tai sen monikerralla")
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

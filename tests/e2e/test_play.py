@@ -493,7 +493,7 @@ def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(
     """Three-player (everyone plays alone), seat 0 must open at 40 and cannot make it even with
     best play: the review says the opening was forced, that 40 is the lowest bid, and that holding
     loses least (never "the best contract would have been 40"); hints and review speak to you, not
-    to a "side"; the others are "Vasemmalla istuva" / "Oikealla istuva" at the table."""
+    to a "side"; the others are "Vasemmalla puolellasi istuva" / "Oikealla puolellasi istuva" at the table."""
     rules, seed, computers = "three-player", 77, ["easy", "easy"]
     request = {"rules": rules, "seed": seed, "computers": computers}
     state = step(request)
@@ -529,7 +529,7 @@ def test_a_forced_opening_that_cannot_be_made_is_reviewed_without_contradiction(
         )
     story = "\n".join(page.locator("#story-list li").all_text_contents())
     assert "Vasen " not in story and "Oikea " not in story
-    assert re.search(r"^(Vasemmalla|Oikealla) istuva \w+", story, re.M)
+    assert re.search(r"^(Vasemmalla|Oikealla) puolellasi istuva \w+", story, re.M)
     j.press(page.locator("#review-start"))
     finished = (j.ui("review_blamed_count", count=0)[:8], j.ui("review_blamed_none")[:8])
     j.wait_text("#review", lambda t: any(f in t for f in finished), 600)

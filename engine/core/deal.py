@@ -492,7 +492,8 @@ class Deal:
                 self.reopened = True  # house rule: the bidding reopens for the skipped seats
                 for s in skipped:
                     self.passed[s] = False
-                nxt = (seat + 1) % n
+                # after the last one to pass, or (house rule reopen_from_start) from where the auction began
+                nxt = self.first_bidder if self.rules.reopen_from_start else (seat + 1) % n
                 while self.passed[nxt]:
                     nxt = (nxt + 1) % n
                 self._turn = nxt

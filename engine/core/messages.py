@@ -112,6 +112,7 @@ REASON_CODES: dict[str, callable] = {
     "no_full_question": lambda p: "These rules have only the half question: there is no full-pair question.",
     "full_after_half": lambda p: "Your pair asked for a half, so no full-pair question this deal (halves still).",
     "full_question_barred": lambda p: "Your partner asked for a full pair, so you may no longer ask for one this deal.",
+    "asked_half": lambda p: "You asked your partner for a half, so you may no longer declare your own pairs.",
     "asked_full_pair": lambda p: "You asked your partner for a full pair, so you may no longer declare your own.",
     "must_answer_truthfully": lambda p: "The partner must answer the question truthfully.",
 }

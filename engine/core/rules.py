@@ -415,6 +415,18 @@ class RuleSet:
         ),
         sheet="a side below the floor may have bid after the reopening",
     )
+    reopen_from_start: bool = _house(
+        False,
+        "House rule, with floor_skips_and_reopens: the reopened bidding goes round from where the auction "
+        "began (the dealer's left), its first turn the first skipped player from there, instead of the "
+        "skipped player next after the last one to pass.",
+        needs=Need(
+            lambda r: not r.reopen_from_start or r.floor_skips_and_reopens,
+            "needs floor_skips_and_reopens",
+            "rule_needs_reopening",
+        ),
+        companions=Companions(lambda r: {"floor_skips_and_reopens": True}),
+    )
     raise_allowed: bool = _opt(
         True,
         "The bidder may raise once after the widow or exchange, before the first card: a higher multiple "
@@ -527,6 +539,16 @@ class RuleSet:
         "are locked out for the rest of the deal.",
         needs=Need(
             lambda r: not r.half_questions_repeat or r.half_question_lockout,
+            "needs half_question_lockout",
+            "rule_needs_half_lockout",
+        ),
+    )
+    half_lock_asker: bool = _house(
+        False,
+        "House rule, with half_question_lockout: after a half question the asker's own K+Q pairs are "
+        "locked too, so neither partner may declare a pair of their own for the rest of the deal.",
+        needs=Need(
+            lambda r: not r.half_lock_asker or r.half_question_lockout,
             "needs half_question_lockout",
             "rule_needs_half_lockout",
         ),

@@ -1,0 +1,123 @@
+"""The peer implementation's rules as options (issue 35, item 3), and its cases as data.
+
+The peer (PoggersOy/huutopussi, its engine's rule tests and its rules specification) disagrees
+with this engine's defaults in a few places. Each disagreement is an option here, off by default
+(so no preset changes): the peer's cases below are facts about the peer's rules, written in our
+own notation and words, and each is played under the option that expresses it, so the agreement
+cannot slip. Where our default differs, the same case is played without the option too."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import PRESETS, Deal, Pass, parse_action, parse_position, parse_rules
+from engine.core.rules import OPTION_DOCS, RuleSetError
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
+NEW_RULES = ("reopen_from_start", "half_lock_asker")
+
+
+@pytest.mark.parametrize("name", NEW_RULES)
+def test_each_is_a_house_rule_off_in_every_preset_with_words_in_both_languages(name):
+    doc = OPTION_DOCS[name]
+    assert doc.house_rule and doc.source.startswith("house rule") and doc.default is False
+    assert all(getattr(rules, name) is False for rules in PRESETS.values())
+    for catalog in CATALOGS.values():
+        assert catalog["options"][name].startswith(catalog["ui"]["house_rule_label"] + ":")
+        assert catalog["option_labels"][name]
+
+
+def refused(text: str) -> str:
+    with pytest.raises(RuleSetError) as error:
+        parse_rules(text)
+    code = error.value.code
+    for catalog in CATALOGS.values():
+        assert catalog["errors"][code]
+    return code
+
+
+# -- the reopened auction's first bidder ------------------------------------------------------------
+
+# The peer's bid ban with reopening: (match scores of sides 0 and 1, dealer, the passes before the
+# reopening, the seats it reopens for, the peer's first bidder after it). The peer starts the
+# reopened round clockwise from the dealer's left; our default starts after the last passer.
+REOPENINGS = [
+    # side 1 (seats 1 and 3) below the floor: 2 and 0 pass; the peer starts at 1, the dealer's left
+    {"scores": [0, -505], "dealer": 0, "passes": [2, 0], "reopened": [1, 3], "peer_first": 1, "default_first": 1},
+    # side 0 (seats 0 and 2) below the floor: 1 and 3 pass; from the dealer's left (1, not banned) to 2
+    {"scores": [-505, 0], "dealer": 0, "passes": [1, 3], "reopened": [0, 2], "peer_first": 2, "default_first": 0},
+    # the same with dealer 1 (its left, seat 2, is skipped): 3 and 1 pass; both start at 2
+    {"scores": [-505, 0], "dealer": 1, "passes": [3, 1], "reopened": [0, 2], "peer_first": 2, "default_first": 2},
+    # dealer 3 (its left, seat 0, is skipped): 1 and 3 pass; both start at 0
+    {"scores": [-505, 0], "dealer": 3, "passes": [1, 3], "reopened": [0, 2], "peer_first": 0, "default_first": 0},
+]
+
+
+@pytest.mark.parametrize("case", REOPENINGS)
+@pytest.mark.parametrize("option", [True, False])
+def test_the_reopened_auction_starts_where_the_option_says(case, option):
+    text = "german+floor_skips_and_reopens" + ("+reopen_from_start" if option else "")
+    deal = Deal.new(parse_rules(text), seed=5, dealer=case["dealer"], match_scores=case["scores"])
+    for seat in case["passes"]:
+        assert deal.to_move == seat
+        deal.apply(Pass())
+    assert deal.phase == "auction" and deal.reopened
+    assert sorted(s for s in range(4) if not deal.passed[s]) == case["reopened"]
+    assert deal.to_move == case["peer_first" if option else "default_first"]
+    # the reopened round goes on clockwise among the skipped seats, then a deal without a contract
+    first = deal.to_move
+    deal.apply(Pass())
+    assert deal.to_move == next(s for s in case["reopened"] if s != first)
+    deal.apply(Pass())
+    assert deal.phase == "play" and deal.bidder is None
+
+
+def test_reopen_from_start_needs_the_reopening():
+    assert refused("german+reopen_from_start") == "rule_needs_reopening"
+    rules = parse_rules("ukrainian+floor_skips_and_reopens+reopen_from_start")
+    assert str(rules) == "ukrainian+floor_skips_and_reopens+reopen_from_start"
+    assert parse_rules(str(rules)) == rules
+
+
+# -- the asker's lock after a half question ------------------------------------------------------------
+
+# Seat 0 asked its partner for a half (``half:0``) and now holds the king and queen of spades.
+ASKER = "hands:KQ..K.,J.J.A.,A.8.Q.,T.Q.J./lead:0/tricks:3,1,1,1/half:0/declare:open"
+# Seat 2 is the partner of the asker 0, holding the king and queen of spades.
+PARTNER = "hands:A.A.K.,J.J.A.,KQ.8..,T.Q.J./lead:2/tricks:3,1,1,1/half:0/declare:open"
+
+# The peer's lock-outs after a half question (its "illisoft" lock-outs): (rule set, position,
+# the action, the code of our refusal or None when legal). The peer bars both partners' own pairs
+# and the full-pair question, and lets half questions go on: faq-pairs with half_questions_repeat
+# and half_lock_asker.
+PEER = "faq-pairs+half_questions_repeat+half_lock_asker"
+HALF_LOCKS = [
+    (PEER, ASKER, "trump:S", "asked_half"),  # the asker's own pair: barred in the peer
+    (PEER, PARTNER, "trump:S", "pair_broken"),  # the partner's own pair: barred
+    (PEER, ASKER, "askfull", "full_after_half"),  # the full-pair question: barred
+    (PEER, ASKER, "askhalf:D", None),  # another half: allowed
+    ("faq-pairs", ASKER, "trump:S", None),  # S2 as read here: the asker's own pairs stay
+    ("faq-pairs", PARTNER, "trump:S", "pair_broken"),
+    ("faq-pairs+half_lock_asker", ASKER, "askhalf:D", "questions_over"),
+]
+
+
+@pytest.mark.parametrize("rules, position, action, code", HALF_LOCKS)
+def test_the_lock_after_a_half_question(rules, position, action, code):
+    from engine.search.solver import solve
+
+    deal = parse_position(f"rules:{rules}/{position}")
+    reason = deal.why_illegal(parse_action(action))
+    assert (reason and reason.code) == code
+    listed = {str(a) for a in deal.legal_actions()}
+    assert (action in listed) == (code is None)
+    # the solver offers exactly the legal actions
+    assert {a["action"] for a in solve(deal).to_dict()["actions"]} == listed
+
+
+def test_half_lock_asker_needs_the_lock_out_and_has_words():
+    assert refused("ukrainian+half_lock_asker") == "rule_needs_half_lockout"
+    for catalog in CATALOGS.values():
+        assert catalog["reasons"]["asked_half"]

@@ -121,3 +121,31 @@ def test_half_lock_asker_needs_the_lock_out_and_has_words():
     assert refused("ukrainian+half_lock_asker") == "rule_needs_half_lockout"
     for catalog in CATALOGS.values():
         assert catalog["reasons"]["asked_half"]
+
+
+# -- an opening minimum off the step --------------------------------------------------------------------
+
+# The peer rounds an opening minimum off the step up to the next multiple of the step: with a minimum
+# of 52 and a step of 5 its lowest opening is 55, and 52 and 53 are refused. Here that is min_bid=55;
+# min_bid_off_step is another rule (the minimum itself may be bid), not the peer's.
+PEER_MINIMUM = {"minimum": 52, "step": 5, "lowest": 55, "refused": [50, 52, 53, 57]}
+
+
+def _openings(text: str) -> list[int]:
+    from engine import Bid
+
+    deal = Deal.new(parse_rules(text), seed=1)
+    return [a.amount for a in deal.legal_actions() if isinstance(a, Bid)]
+
+
+def test_the_peers_minimum_off_the_step_is_rounded_up():
+    case = PEER_MINIMUM
+    rounded = case["minimum"] + -case["minimum"] % case["step"]
+    assert rounded == case["lowest"]
+    assert refused(f"three-player+min_bid={case['minimum']}") == "min_bid_step"
+    peer = _openings(f"three-player+min_bid={rounded}")
+    assert peer[0] == case["lowest"] and not set(case["refused"]) & set(peer)
+    # the house rule min_bid_off_step is not the peer's: the minimum itself may be bid
+    off_step = _openings(f"three-player+min_bid={case['minimum']}+min_bid_off_step")
+    assert off_step[:2] == [case["minimum"], case["lowest"]]
+    assert "peer" not in OPTION_DOCS["min_bid_off_step"].doc

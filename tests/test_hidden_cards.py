@@ -33,6 +33,9 @@ RULE_TEXTS = sorted(PRESETS) + [
     "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
     "wikibooks-4p+forced_opening=off+all_pass_no_contract+no_contract_widow_shown+six_card_widow=off",
     "faq-pairs+half_questions_repeat",
+    "three-player+widow_shown_at_first_trick",
+    "wikibooks-2p+dead_hand+widow_shown_at_first_trick+six_card_widow+secret_widow",
+    "faq-pairs+half_questions_repeat+half_lock_asker",
     "faq-pairs+exchange_size=4",
     "ukrainian+raise_between_exchange=off",
     "wikibooks-pairs+half_question_bluff+half_question_with_pair",
@@ -48,6 +51,8 @@ def may_know(deal: Deal, seat: int) -> set[str]:
     rules = deal.rules
     seen = set(deal.initial_hands[seat]) | set(deal.hands[seat])
     secret = rules.secret_widow and seat != deal.bidder
+    if rules.widow_shown_at_first_trick:  # turned face up for everybody when the first trick begins
+        secret = seat != deal.bidder and deal.phase not in ("play", "done")
     if rules.widow_size and deal.bidder is not None and not secret:
         seen |= set(deal.initial_widow)
     if rules.no_contract_widow_shown and deal.bidder is None and deal.phase in ("play", "done"):

@@ -7,6 +7,7 @@ own notation and words, and each is played under the option that expresses it, s
 cannot slip. Where our default differs, the same case is played without the option too."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from engine.core.rules import OPTION_DOCS, RuleSetError
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
-NEW_RULES = ("reopen_from_start", "half_lock_asker")
+NEW_RULES = ("reopen_from_start", "half_lock_asker", "widow_shown_at_first_trick")
 
 
 @pytest.mark.parametrize("name", NEW_RULES)
@@ -149,3 +150,53 @@ def test_the_peers_minimum_off_the_step_is_rounded_up():
     off_step = _openings(f"three-player+min_bid={case['minimum']}+min_bid_off_step")
     assert off_step[:2] == [case["minimum"], case["lowest"]]
     assert "peer" not in OPTION_DOCS["min_bid_off_step"].doc
+
+
+# -- an open widow hidden until the first trick ----------------------------------------------------------
+
+# The peer's open widow: every player sees the widow's cards during the first trick; before it (while
+# the bidder puts cards away and raises) only the bidder has seen them. Here the widow is turned up
+# when the bidder takes it, unless widow_shown_at_first_trick. (phase, whether the others see it)
+OPEN_WIDOW = [("discard", False), ("raise", False), ("play", True)]
+
+
+def _after_auction(text: str) -> Deal:
+    from engine import Bid
+
+    deal = Deal.new(parse_rules(text), seed=2, dealer=2)
+    deal.apply(Bid(40)).apply(Pass()).apply(Pass())  # seat 0 bids first and takes the widow
+    return deal
+
+
+@pytest.mark.parametrize("option", [True, False])
+def test_the_widow_is_shown_to_the_others_when_the_option_says(option):
+    from engine.coach.game import public_log
+    from engine.search.observe import observe, sample_deals
+
+    deal = _after_auction("three-player" + ("+widow_shown_at_first_trick" if option else ""))
+    widow = {str(c) for c in deal.initial_widow}
+    for phase, others_see in OPEN_WIDOW:
+        while deal.phase != phase:
+            deal.apply(deal.legal_actions()[0])
+        assert {str(c) for c in observe(deal, 0).widow} == widow  # the bidder always
+        for seat in (1, 2):
+            seen = {str(c) for c in observe(deal, seat).widow}
+            told = {c for e in public_log(deal, seat) if e.get("kind") == "widow" for c in e["cards"]}
+            assert (seen == widow == told) if others_see or not option else not (seen or told)
+            if phase != "play":
+                continue  # the others do not move before the play: nobody asks for made-up deals
+            # made-up deals agree with what the seat has seen, and keep the bidder's hand its size
+            for made_up in sample_deals(observe(deal, seat), random.Random(7), 3):
+                assert made_up.hands[seat] == deal.hands[seat]
+                assert len(made_up.hands[0]) == len(deal.hands[0])
+    if option:  # the log says the bidder took it unseen, then shows it when the first trick begins
+        kinds = [e["kind"] for e in public_log(deal, 1) if e["kind"].startswith("widow")]
+        assert kinds == ["widow_secret", "widow"]
+
+
+def test_widow_shown_at_first_trick_needs_a_widow_and_turns_a_secret_one_up_too():
+    from engine.core.story import widow_seen
+
+    assert refused("faq-pairs+widow_shown_at_first_trick") == "rule_needs_widow"
+    rules = parse_rules("three-player+secret_widow+widow_shown_at_first_trick")
+    assert not widow_seen(rules, 0, 1, "raise") and widow_seen(rules, 0, 1, "play") and widow_seen(rules, 0, 0, "raise")

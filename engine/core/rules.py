@@ -229,6 +229,18 @@ class RuleSet:
             lambda r: not r.secret_widow or not r.partnership, "needs a widow (an individual game)", "rule_needs_widow"
         ),
     )
+    widow_shown_at_first_trick: bool = _house(
+        False,
+        "House rule: the widow the bidder takes is turned face up for everybody only when the first trick "
+        "begins (after the discard and the raise); until then only the bidder sees it (by default it is "
+        "shown to everybody when the bidder takes it, S0; with secret_widow too it is turned up at the first "
+        "trick).",
+        needs=Need(
+            lambda r: not r.widow_shown_at_first_trick or not r.partnership,
+            "needs a widow (an individual game)",
+            "rule_needs_widow",
+        ),
+    )
     raise_between_exchange: bool = _opt(
         False,
         "Pairs only: the bidder may raise after receiving the partner's cards and before returning "

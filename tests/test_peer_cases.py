@@ -200,3 +200,127 @@ def test_widow_shown_at_first_trick_needs_a_widow_and_turns_a_secret_one_up_too(
     assert refused("faq-pairs+widow_shown_at_first_trick") == "rule_needs_widow"
     rules = parse_rules("three-player+secret_widow+widow_shown_at_first_trick")
     assert not widow_seen(rules, 0, 1, "raise") and widow_seen(rules, 0, 1, "play") and widow_seen(rules, 0, 0, "raise")
+
+
+# -- the late redeal for four sixes: who may ask, what counts, until when ------------------------------
+
+
+def _four_player(sixes_at: dict[int, int]) -> Deal:
+    """faq-pairs, dealer 0 (seat 1 bids first): ``sixes_at`` seat -> how many sixes it holds."""
+    from engine.core.cards import ALL_CARDS, Rank
+
+    sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
+    rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
+    hands = []
+    for seat in range(4):
+        own = [sixes.pop() for _ in range(sixes_at.get(seat, 0))]
+        hands.append(own + [rest.pop() for _ in range(9 - len(own))])
+    return hands
+
+
+PAIR_LATE = "faq-pairs+redeal_four_sixes_late+late_redeal_by_pair+late_redeal_at_raise"
+
+# The peer's late redeal in the partnership game (its "bidding and exchange" window, the pair's hands
+# counted together), seat 1 the bidder at 50 and seat 3 its partner: (the sixes each seat holds, the
+# step, the seat to move there, may it demand here, does the demand hold). Where the peer lets a seat
+# without a six demand (its partner holding all four), here it may not: it cannot know.
+LATE_CASES = [
+    ({1: 2, 3: 2}, "give", 3, True, True),  # split 2+2: the partner while giving
+    ({1: 2, 3: 2}, "return", 1, True, True),  # the bidder while returning
+    ({1: 2, 3: 2}, "raise", 1, True, True),  # and at the raise
+    ({1: 3, 0: 1}, "give", 3, False, None),  # the partner has no six: nothing to ask with
+    ({1: 3, 0: 1}, "return", 1, True, False),  # the pair holds three: the demand fails
+    ({0: 2, 2: 2}, "return", 1, False, None),  # the other pair holds them
+    ({1: 4}, "give", 3, False, None),  # the peer: yes (its partner holds all four); here it cannot know
+    ({1: 4}, "return", 1, True, True),
+]
+
+
+def _to_step(sixes_at: dict, step: str, text: str = PAIR_LATE) -> Deal:
+    from engine import Bid
+
+    deal = Deal(parse_rules(text), _four_player(sixes_at), (), dealer=0)
+    deal.apply(Bid(50)).apply(Pass()).apply(Pass()).apply(Pass())
+    while deal.phase != step:
+        deal.apply(next(a for a in deal.legal_actions() if str(a) != "redeal"))
+    return deal
+
+
+@pytest.mark.parametrize("sixes_at, step, seat, may, holds", LATE_CASES)
+def test_the_pairs_late_redeal(sixes_at, step, seat, may, holds):
+    from engine.core.actions import Redeal
+
+    deal = _to_step(sixes_at, step)
+    assert deal.to_move == seat
+    assert (Redeal() in deal.legal_actions()) == may
+    if not may:
+        assert deal.why_illegal(Redeal()).code == "no_four_sixes"
+        return
+    deal.apply(Redeal())
+    assert deal.redealt == holds and deal.is_over == holds
+    if not holds:  # everybody hears it failed; the same step goes on, and the seat asks no more
+        assert deal.phase == step and deal.to_move == seat
+        assert deal.why_illegal(Redeal()).code == "redeal_asked"
+        assert Redeal() not in deal.legal_actions()
+
+
+def test_without_the_pair_rule_only_the_bidders_own_four_count_and_not_at_the_raise():
+    from engine.core.actions import Redeal
+
+    plain = "faq-pairs+redeal_four_sixes_late"
+    assert _to_step({1: 2, 3: 2}, "give", plain).why_illegal(Redeal()).code == "wrong_phase"
+    assert _to_step({1: 2, 3: 2}, "return", plain).why_illegal(Redeal()).code == "no_four_sixes"
+    assert _to_step({1: 4}, "raise", plain).why_illegal(Redeal()).code == "wrong_phase"
+    assert Redeal() in _to_step({1: 4}, "raise", plain + "+late_redeal_at_raise").legal_actions()
+
+
+def test_a_failed_demand_is_heard_and_made_up_deals_agree_with_it():
+    from engine.core.actions import Redeal
+    from engine.core.cards import Rank
+    from engine.search.observe import observe, sample_deals
+
+    deal = _to_step({1: 3, 0: 1}, "return")
+    deal.apply(Redeal())
+    assert [e["kind"] for e in public_log_of(deal, 0)][-1] == "redeal_failed"
+    made_up = sample_deals(observe(deal, 1), random.Random(3), 12)
+    assert made_up
+    for other in made_up:
+        assert other.phase == "return"
+        assert sum(c.rank is Rank.SIX for s in (1, 3) for c in other.hands[s]) < 4
+
+
+def public_log_of(deal: Deal, seat: int) -> list[dict]:
+    from engine.coach.game import public_log
+
+    return public_log(deal, seat)
+
+
+# The peer's late redeal in the three-player game: seat 1 holds three sixes and the widow the fourth.
+# (whether the raise is allowed too, the step, the cards put away hold a six, may it demand there)
+SOLO_LATE = [
+    (False, "discard", False, True),  # after taking the widow: here too
+    (False, "raise", False, False),  # the peer: at the raise too; here only with late_redeal_at_raise
+    (True, "raise", False, True),
+    (True, "raise", True, False),  # a six put away: gone
+]
+
+
+@pytest.mark.parametrize("at_raise, step, six_away, may", SOLO_LATE)
+def test_the_three_player_late_redeal(at_raise, step, six_away, may):
+    from engine import Bid, Discard
+    from engine.core.actions import Redeal
+    from engine.core.cards import ALL_CARDS, Rank
+
+    sixes = [c for c in ALL_CARDS if c.rank is Rank.SIX]
+    rest = [c for c in ALL_CARDS if c.rank is not Rank.SIX]
+    hands = [rest[0:11], sixes[:3] + rest[11:19], rest[19:30]]
+    text = "three-player+redeal_four_sixes_late" + ("+late_redeal_at_raise" if at_raise else "")
+    deal = Deal(parse_rules(text), hands, [sixes[3], *rest[30:32]], dealer=0)
+    assert deal.why_illegal(Redeal()) is not None  # three sixes at the first turn: not yet
+    deal.apply(Bid(40)).apply(Pass()).apply(Pass())
+    if step == "raise":
+        hand = deal.hands[1]
+        away = [sixes[3]] if six_away else []
+        away += [c for c in hand if c.rank is not Rank.SIX][: 3 - len(away)]
+        deal.apply(Discard(tuple(away)))
+    assert deal.phase == step and (Redeal() in deal.legal_actions()) == may

@@ -186,6 +186,12 @@ def house_variants():
         "three-player+no_contract_widow_shown=True",
         three.replace(all_pass_no_contract=True, forced_opening=False, no_contract_widow_shown=True),
     )
+    for text in (
+        "german+floor_skips_and_reopens+reopen_from_start",
+        "three-player+redeal_four_sixes_late+late_redeal_at_raise",
+        "faq-pairs+redeal_four_sixes_late+late_redeal_at_raise+late_redeal_by_pair",
+    ):
+        yield text.split("+", 1)[0] + "+" + text.split("+")[-1] + "=True", parse_rules(text)
 
 
 VARIANTS = list(house_variants())

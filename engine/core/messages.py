@@ -82,6 +82,7 @@ REASON_CODES: dict[str, callable] = {
     "no_redeal": lambda p: "These rules have no redeal.",
     "redeal_first_turn": lambda p: "A redeal can be demanded only at your first turn to bid.",
     "redeal_high_card": lambda p: f"You hold the {card_name(p['card'])}, a card above the jack: no redeal.",
+    "redeal_asked": lambda p: "You have already demanded a redeal in this deal.",
     "no_four_sixes": lambda p: f"A redeal needs all four sixes; you hold {p['count']}.",
     "redeal_not_eligible": lambda p: "Your hand meets none of these rules' conditions for a redeal.",
     # widow, exchange, raise

@@ -397,6 +397,34 @@ class RuleSet:
         ),
         sheet="a redeal may be recorded",
     )
+    late_redeal_at_raise: bool = _house(
+        False,
+        "House rule, with redeal_four_sixes_late: the late redeal may also be demanded at the raise (after "
+        "the discard or the exchange, before the first card), with the sixes then in hand.",
+        needs=Need(
+            lambda r: not r.late_redeal_at_raise or r.redeal_four_sixes_late,
+            "needs redeal_four_sixes_late",
+            "rule_needs_late_redeal",
+        ),
+        companions=Companions(lambda r: {"redeal_four_sixes_late": True}),
+    )
+    late_redeal_by_pair: bool = _house(
+        False,
+        "House rule, with redeal_four_sixes_late in the partnership game: the pair's sixes count together, "
+        "and each partner may demand the late redeal at their own step of the exchange (the partner while "
+        "giving, the bidder while returning and, with late_redeal_at_raise, at the raise). A player sees "
+        "only their own sixes, so one holding a six may ask; if the pair does not hold all four, the demand "
+        "fails, everybody hears so, and that player may not ask again in the deal.",
+        needs=(
+            Need(
+                lambda r: not r.late_redeal_by_pair or r.redeal_four_sixes_late,
+                "needs redeal_four_sixes_late",
+                "rule_needs_late_redeal",
+            ),
+            Need(lambda r: not r.late_redeal_by_pair or r.partnership, "needs partnership", "rule_needs_pairs"),
+        ),
+        companions=Companions(lambda r: {"redeal_four_sixes_late": True}),
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",

@@ -324,3 +324,27 @@ def test_the_three_player_late_redeal(at_raise, step, six_away, may):
         away += [c for c in hand if c.rank is not Rank.SIX][: 3 - len(away)]
         deal.apply(Discard(tuple(away)))
     assert deal.phase == step and (Redeal() in deal.legal_actions()) == may
+
+
+# -- a half question after the other half was played ------------------------------------------------------
+
+# Seat 0 holds the king of spades; the queen of spades has been played (it is in no hand).
+HALF_PLAYED = "hands:K.A.K.,J.J.A.,A.8.Q.,T.Q.J./lead:0/tricks:3,1,1,1/declare:open"
+
+
+@pytest.mark.parametrize("rules, locked", [("faq-pairs", True), ("ukrainian", False), ("wikibooks-pairs", False)])
+def test_a_half_question_for_a_played_half_is_asked_and_answered_no(rules, locked):
+    """docs/rules-readings.md: no source forbids asking; the answer is no, and under S2's lock-out
+    the pair's questions end with it."""
+    from engine.core.cards import Suit
+
+    deal = parse_position(f"rules:{rules}/{HALF_PLAYED}")
+    assert "askhalf:S" in {str(a) for a in deal.legal_actions()}
+    deal.apply(parse_action("askhalf:S"))
+    assert deal.trump is None and not deal.declarations and deal.phase == "play"
+    deal.apply(parse_action("SK")).apply(parse_action("SJ")).apply(parse_action("SA"))
+    deal.apply(parse_action("ST"))  # seat 2 wins with the ace; it may not ask if the pair is locked
+    assert deal.to_move == 2 and deal.declare_state == "open"
+    reason = deal.why_illegal(parse_action("askhalf:D"))
+    assert (reason is not None and reason.code == "questions_over") == locked
+    assert Suit.SPADES not in {d.suit for d in deal.declarations}

@@ -43,6 +43,7 @@ RULE_TEXTS = sorted(PRESETS) + [
     "wikibooks-pairs+half_question_bluff+half_question_with_pair",
     # the dead hand: nobody ever sees it (it is in no seat's may_know)
     "wikibooks-2p+dead_hand",
+    "wikibooks-2p+dead_hand+sweep_counts_dead_hand+discard_needs_trick",
     "wikibooks-2p+dead_hand+secret_widow+six_card_widow",
     "wikibooks-2p+dead_hand+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
 ]

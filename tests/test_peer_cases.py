@@ -17,7 +17,14 @@ from engine.core.rules import OPTION_DOCS, RuleSetError
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8")) for lang in ("fi", "en")}
-NEW_RULES = ("reopen_from_start", "half_lock_asker", "widow_shown_at_first_trick")
+NEW_RULES = (
+    "reopen_from_start",
+    "half_lock_asker",
+    "widow_shown_at_first_trick",
+    "late_redeal_at_raise",
+    "late_redeal_by_pair",
+    "sweep_counts_dead_hand",
+)
 
 
 @pytest.mark.parametrize("name", NEW_RULES)
@@ -348,3 +355,101 @@ def test_a_half_question_for_a_played_half_is_asked_and_answered_no(rules, locke
     reason = deal.why_illegal(parse_action("askhalf:D"))
     assert (reason is not None and reason.code == "questions_over") == locked
     assert Suit.SPADES not in {d.suit for d in deal.declarations}
+
+
+# -- a two-player sweep scored as the whole pack ---------------------------------------------------------
+
+# The peer's two-player game with a dead hand: a player who wins every trick scores the whole pack's
+# card points, the last trick and its declarations, whatever the dead hand held. Seat 0 has taken
+# every trick, declared hearts and leads the last trick with the ace of spades; the dead hand holds
+# 6 points (the king and jack of clubs).
+PEER_SWEEP = {
+    "rules": "wikibooks-2p+dead_hand+last_trick_bonus=20",
+    "position": "hands:A...,6.../lead:0/decl:H0/bidder:0/bid:{bid}/dead:987.KJ9876.98./points:103,0/tricks:10,0",
+    "peer_total": 240,  # 120 + 20 + 100
+    "default_total": 234,  # the dead hand's 6 points are nobody's
+}
+
+
+@pytest.mark.parametrize("option", [True, False])
+def test_a_sweep_counts_the_dead_hand_when_the_option_says(option):
+    case = PEER_SWEEP
+    total = case["peer_total" if option else "default_total"]
+    for bid, made in ((240, option), (230, True)):
+        text = case["rules"] + ("+sweep_counts_dead_hand" if option else "")
+        deal = parse_position(f"rules:{text}/" + case["position"].format(bid=bid))
+        deal.apply(parse_action("SA")).apply(parse_action("S6"))
+        bidder = deal.score().sides[0]
+        assert bidder.total == total and bidder.contract_made == made
+        assert bidder.deal_score == (bid if made else -bid)
+
+
+def test_without_a_sweep_the_dead_hand_stays_nobodys():
+    case = PEER_SWEEP
+    text = case["rules"] + "+sweep_counts_dead_hand"
+    deal = parse_position(f"rules:{text}/" + case["position"].format(bid=40).replace("A...,6...", "6...,A..."))
+    deal.apply(parse_action("S6")).apply(parse_action("SA"))  # seat 1 takes the last trick
+    assert [side.card_points for side in deal.score().sides] == [103, 11]
+
+
+def test_sweep_counts_dead_hand_needs_the_dead_hand():
+    assert refused("wikibooks-2p+sweep_counts_dead_hand") == "rule_needs_dead_hand"
+
+
+def _brute(deal: Deal, side: int) -> int:
+    """The side's deal total with best play by both, by trying every line (a few cards only)."""
+    from engine.core.scoring import score_deal
+
+    if deal.is_over:
+        return next(s.total for s in score_deal(deal).sides if s.side == side)
+    values = []
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        values.append(_brute(child, side))
+    return max(values) if deal.rules.side_of(deal.to_move) == side else min(values)
+
+
+def test_the_solver_knows_a_sweep_brings_the_dead_hand():
+    """Positions three tricks from the end in which seat 0 has taken every trick so far: the solver's
+    value for each side is what trying every line gives, with the sweep counted."""
+    import re
+
+    from engine import format_position
+    from engine.core.scoring import side_points
+    from engine.players import random_action
+    from engine.search.solver import Solver
+
+    rules = parse_rules("wikibooks-2p+dead_hand+sweep_counts_dead_hand")
+    differs = checked = 0
+    for seed in range(14):
+        deal = Deal.new(rules, seed)
+        rng = random.Random(seed)
+        while not deal.is_over and not (deal.phase == "play" and deal.tricks_played == 8 and not deal.trick):
+            deal.apply(random_action(deal, rng))
+        if deal.is_over:
+            continue
+        text = re.sub(r"points:\d+,\d+", f"points:{sum(deal.points)},0", format_position(deal))
+        text = re.sub(r"tricks:\d+,\d+", "tricks:8,0", text)
+        position = parse_position(text)
+        for side in (0, 1):
+            value = Solver(position.copy(), max_side=side).value()
+            assert value == _brute(position, side) - side_points(position, side), (text, side)
+            checked += 1
+        plain = parse_position(text.replace("+sweep_counts_dead_hand", ""))
+        differs += Solver(plain.copy(), max_side=0).value() != Solver(position.copy(), max_side=0).value()
+    assert checked >= 16 and differs >= 2
+
+
+@pytest.mark.parametrize("needs_trick, cards", [(True, [120, 0]), (False, [115, 5])])
+def test_a_sweep_against_the_bidder_on_a_score_sheet(needs_trick, cards):
+    """Seat 1 bid and took no trick (its pile is its discard, 5 points); seat 0 took every trick,
+    and the piles leave 15 points in the dead hand. The sweep takes them, and with
+    discard_needs_trick the discard the bidder may not count: the whole pack less what another
+    side counts."""
+    from engine.core.tally import record_deal
+
+    text = "wikibooks-2p+dead_hand+sweep_counts_dead_hand" + ("+discard_needs_trick" if needs_trick else "")
+    entry = {"bidder": 1, "bid": 40, "points": [100, 5], "no_tricks": [1]}
+    score = record_deal(parse_rules(text), entry, 1, 0, [0, 0]).score()
+    assert [side.card_points for side in score.sides] == cards

@@ -222,6 +222,19 @@ class RuleSet:
         ),
         sheet="what the piles add up to (the dead hand's points are nobody's)",
     )
+    sweep_counts_dead_hand: bool = _house(
+        False,
+        "House rule, with dead_hand: a player who wins every trick also counts the dead hand's card "
+        "points, so a sweep brings the whole pack (with a 20-point last trick and the hearts declared: "
+        "240, whatever the dead hand held).",
+        needs=Need(
+            lambda r: not r.sweep_counts_dead_hand or r.dead_hand,
+            "needs dead_hand",
+            "rule_needs_dead_hand",
+        ),
+        companions=Companions(lambda r: {"dead_hand": True}),
+        sheet="a sweep's score (the dead hand's points go to the player who took every trick)",
+    )
     secret_widow: bool = _house(
         False,
         "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",

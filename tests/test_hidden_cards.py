@@ -33,11 +33,17 @@ RULE_TEXTS = sorted(PRESETS) + [
     "three-player+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
     "wikibooks-4p+forced_opening=off+all_pass_no_contract+no_contract_widow_shown+six_card_widow=off",
     "faq-pairs+half_questions_repeat",
+    "three-player+widow_shown_at_first_trick",
+    "wikibooks-2p+dead_hand+widow_shown_at_first_trick+six_card_widow+secret_widow",
+    "faq-pairs+half_questions_repeat+half_lock_asker",
+    "faq-pairs+redeal_four_sixes_late+late_redeal_by_pair+late_redeal_at_raise",
+    "three-player+redeal_four_sixes_late+late_redeal_at_raise",
     "faq-pairs+exchange_size=4",
     "ukrainian+raise_between_exchange=off",
     "wikibooks-pairs+half_question_bluff+half_question_with_pair",
     # the dead hand: nobody ever sees it (it is in no seat's may_know)
     "wikibooks-2p+dead_hand",
+    "wikibooks-2p+dead_hand+sweep_counts_dead_hand+discard_needs_trick",
     "wikibooks-2p+dead_hand+secret_widow+six_card_widow",
     "wikibooks-2p+dead_hand+forced_opening=off+all_pass_no_contract+no_contract_widow_shown",
 ]
@@ -48,6 +54,8 @@ def may_know(deal: Deal, seat: int) -> set[str]:
     rules = deal.rules
     seen = set(deal.initial_hands[seat]) | set(deal.hands[seat])
     secret = rules.secret_widow and seat != deal.bidder
+    if rules.widow_shown_at_first_trick:  # turned face up for everybody when the first trick begins
+        secret = seat != deal.bidder and deal.phase not in ("play", "done")
     if rules.widow_size and deal.bidder is not None and not secret:
         seen |= set(deal.initial_widow)
     if rules.no_contract_widow_shown and deal.bidder is None and deal.phase in ("play", "done"):

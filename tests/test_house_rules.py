@@ -128,7 +128,14 @@ def test_a_rule_offered_with_the_options_it_needs_is_refused_alone_and_accepted_
                 edit = options[name].get("edit")
                 assert (edit is not None) == (rulespages.companion_rule(name).edit is not None)
                 assert (options[name]["also"] == "") == all(k == (edit or {}).get("name") for k in extra)
-        assert set(data["needs"]["three-player"]) == {"min_bid_off_step", "no_contract_widow_shown"}
+        assert set(data["needs"]["three-player"]) == {
+            "min_bid_off_step",
+            "no_contract_widow_shown",
+            "late_redeal_at_raise",  # with redeal_four_sixes_late
+        }
+        assert data["needs"]["three-player"]["late_redeal_at_raise"] == {"redeal_four_sixes_late": True}
+        assert data["needs"]["faq-pairs"]["late_redeal_by_pair"] == {"redeal_four_sixes_late": True}
+        assert "late_redeal_by_pair" not in data["presets"]["three-player"]  # only the partnership game
         assert data["needs"]["three-player"]["min_bid_off_step"] == {"min_bid": 42}
         assert "no_contract_widow_shown" not in data["presets"]["faq-pairs"]  # a pairs game has no widow
         assert all("min_bid_off_step" in names for names in data["presets"].values())

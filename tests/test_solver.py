@@ -137,6 +137,7 @@ QUESTION_HOUSE_RULES = [
     "ukrainian+half_question_bluff+full_question_lockout+half_question_once",
     "wikibooks-pairs+half_question_with_pair+half_question_once",
     "faq-pairs+full_question_lockout+half_question_lockout=off",
+    "faq-pairs+half_questions_repeat+half_lock_asker",
 ]
 
 

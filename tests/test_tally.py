@@ -188,6 +188,13 @@ def house_variants():
         "three-player+no_contract_widow_shown=True",
         three.replace(all_pass_no_contract=True, forced_opening=False, no_contract_widow_shown=True),
     )
+    for text in (
+        "wikibooks-2p+dead_hand+sweep_counts_dead_hand",
+        "german+floor_skips_and_reopens+reopen_from_start",
+        "three-player+redeal_four_sixes_late+late_redeal_at_raise",
+        "faq-pairs+redeal_four_sixes_late+late_redeal_at_raise+late_redeal_by_pair",
+    ):
+        yield text.split("+", 1)[0] + "+" + text.split("+")[-1] + "=True", parse_rules(text)
 
 
 VARIANTS = list(house_variants())
@@ -382,6 +389,12 @@ SHEET_EXAMPLES = {
         "three-player+bidder_wins_at_target",
         "three-player",
         NEAR + [{"bidder": 1, "bid": 60, "points": [60, 60, 0], "declarations": decl_list(0, "H")}],
+    ),
+    # a sweep: the dead hand's 10 points go to the player who took every trick, 110 + 10 makes 120
+    "sweep_counts_dead_hand": (
+        "wikibooks-2p+dead_hand+sweep_counts_dead_hand",
+        "wikibooks-2p+dead_hand",
+        [{"bidder": 0, "bid": 120, "points": [110, 0], "no_tricks": [1]}],
     ),
     "bidder_wins_ties": (
         "three-player+bidder_wins_ties",

@@ -242,7 +242,7 @@ def _legal_listed(deal) -> tuple[list[str], bool]:
     listed = list(itertools.islice(legal, MAX_LISTED_CHOICES + 1))
     complete = len(listed) <= MAX_LISTED_CHOICES
     listed = listed[:MAX_LISTED_CHOICES]
-    if deal.phase != "give" and deal.why_illegal(Redeal()) is None:
+    if deal.why_illegal(Redeal()) is None:
         listed.append("redeal")  # house rule redeal_four_sixes_late
     return listed, complete
 

@@ -337,11 +337,14 @@ class Deal:
                 for a in (kind(c) for c in itertools.combinations(self.hands[seat], size))
                 if self.why_illegal(a) is None
             ]
-            if phase != Phase.GIVE and self.why_illegal(Redeal()) is None:
+            if self.why_illegal(Redeal()) is None:
                 actions.append(Redeal())  # house rule redeal_four_sixes_late
             return actions
         if phase == Phase.RAISE:
-            return [Hold(), *[Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]]
+            actions = [Hold(), *[Raise(b) for b in self._bid_range(self.contract) if self.can(Raise(b))]]
+            if self.why_illegal(Redeal()) is None:
+                actions.append(Redeal())  # house rule late_redeal_at_raise
+            return actions
         return []
 
     def legal_cards(self) -> list[Card]:
@@ -464,13 +467,40 @@ class Deal:
             or (rules.redeal_four_sixes and pair_sixes == 4)
         )
 
+    def _late_redeal_phases(self) -> tuple[Phase, ...]:
+        """When the late redeal may be demanded (house rule ``redeal_four_sixes_late``): after
+        taking the widow or receiving the partner's cards; with ``late_redeal_by_pair`` also while
+        giving them, with ``late_redeal_at_raise`` also at the raise."""
+        rules = self.rules
+        if not rules.redeal_four_sixes_late:
+            return ()
+        phases: tuple[Phase, ...] = (Phase.DISCARD, Phase.RETURN)
+        if rules.late_redeal_by_pair:
+            phases += (Phase.GIVE,)
+        return phases + (Phase.RAISE,) if rules.late_redeal_at_raise else phases
+
     def _why_late_redeal(self, seat: int) -> Reason | None:
         """House rule ``redeal_four_sixes_late``: the bidder holding all four sixes after taking the
-        widow or receiving the partner's cards, before putting cards away or back."""
-        if not self.rules.redeal_four_sixes_late or self.phase not in (Phase.DISCARD, Phase.RETURN):
+        widow or receiving the partner's cards, before putting cards away or back (at the raise
+        too with ``late_redeal_at_raise``); with ``late_redeal_by_pair`` either partner at their
+        step holding a six, the pair's sixes counted together when it asks (``_do_redeal``)."""
+        if self.phase not in self._late_redeal_phases():
             return Reason.of("wrong_phase", phase=self.phase)
         sixes = sum(1 for c in self.hands[seat] if c.rank is SIX)
+        if self.rules.late_redeal_by_pair:
+            # one demand a player: a failed one (at the first turn too) told them the pair lacks a six
+            if any(mover == seat and isinstance(action, Redeal) for mover, action in self.history):
+                return Reason.of("redeal_asked")
+            return None if sixes else Reason.of("no_four_sixes", count=sixes)
         return None if sixes == 4 else Reason.of("no_four_sixes", count=sixes)
+
+    def _late_redeal_holds(self, seat: int) -> bool:
+        """Does a late demand hold? Under ``late_redeal_by_pair`` only if the pair holds all four
+        sixes (the seat asking saw only its own)."""
+        if not self.rules.late_redeal_by_pair:
+            return True
+        partner = cast(int, self.rules.partner_of(seat))  # late_redeal_by_pair needs partners
+        return sum(1 for s in (seat, partner) for c in self.hands[s] if c.rank is SIX) == 4
 
     def _do_bid(self, action: Bid, seat: int) -> None:
         self.auction.append((seat, action))
@@ -495,6 +525,8 @@ class Deal:
                 # redeal_four_sixes in the pairs game: the partner does not hold the other sixes.
                 # Everybody hears that the demand failed; the player bids or passes as before.
                 return
+        elif not self._late_redeal_holds(seat):
+            return  # late_redeal_by_pair: the pair lacks a six; the exchange or the raise goes on
         self.redealt = True
         self.phase = Phase.DONE
 
@@ -510,7 +542,8 @@ class Deal:
                 self.reopened = True  # house rule: the bidding reopens for the skipped seats
                 for s in skipped:
                     self.passed[s] = False
-                nxt = (seat + 1) % n
+                # after the last one to pass, or (house rule reopen_from_start) from where the auction began
+                nxt = self.first_bidder if self.rules.reopen_from_start else (seat + 1) % n
                 while self.passed[nxt]:
                     nxt = (nxt + 1) % n
                 self._turn = nxt

@@ -17,7 +17,8 @@
   after a full-pair question the asker may not declare their own pairs and the partner may not
   ask for a full pair (``full_question_lockout``); a half question refused once may not be asked
   again by the pair (``half_question_once``); with S2's lock-out, half questions stay allowed and
-  only the full-pair question is locked out (``half_questions_repeat``).
+  only the full-pair question is locked out (``half_questions_repeat``); the lock-out bars the
+  asker's own pairs too (``half_lock_asker``).
 
 Questions that matter later are kept in the deal as ``Question`` records (``record``): only what
 a rule set's lock-outs look at, so that positions differing in nothing else play the same.
@@ -124,11 +125,14 @@ def questions_over(rules: RuleSet, seat: int, asked: Iterable[Question]) -> bool
 
 def own_pairs_locked(rules: RuleSet, seat: int, asked: Iterable[Question]) -> str | None:
     """Why this seat may no longer declare its own pairs, or None: its partner asked for a half
-    (S2: ``pair_broken``), or it asked its partner for a full pair (house rule: ``asked_full_pair``)."""
+    (S2: ``pair_broken``), it asked for a half itself (house rule ``half_lock_asker``: ``asked_half``),
+    or it asked its partner for a full pair (house rule: ``asked_full_pair``)."""
     if rules.half_question_lockout:
         partner = rules.partner_of(seat)
         if any(q.kind == "half" and q.seat == partner for q in asked):
             return "pair_broken"
+        if rules.half_lock_asker and any(q.kind == "half" and q.seat == seat for q in asked):
+            return "asked_half"
     if rules.full_question_lockout and any(q.kind == "full" and q.seat == seat for q in asked):
         return "asked_full_pair"
     return None

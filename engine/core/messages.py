@@ -100,6 +100,7 @@ REASON_CODES: dict[str, Callable[[ReasonArgs], str]] = {
     "no_redeal": lambda p: "These rules have no redeal.",
     "redeal_first_turn": lambda p: "A redeal can be demanded only at your first turn to bid.",
     "redeal_high_card": lambda p: f"You hold the {card_name(p['card'])}, a card above the jack: no redeal.",
+    "redeal_asked": lambda p: "You have already demanded a redeal in this deal.",
     "no_four_sixes": lambda p: f"A redeal needs all four sixes; you hold {p['count']}.",
     "redeal_not_eligible": lambda p: "Your hand meets none of these rules' conditions for a redeal.",
     # widow, exchange, raise
@@ -130,6 +131,7 @@ REASON_CODES: dict[str, Callable[[ReasonArgs], str]] = {
     "no_full_question": lambda p: "These rules have only the half question: there is no full-pair question.",
     "full_after_half": lambda p: "Your pair asked for a half, so no full-pair question this deal (halves still).",
     "full_question_barred": lambda p: "Your partner asked for a full pair, so you may no longer ask for one this deal.",
+    "asked_half": lambda p: "You asked your partner for a half, so you may no longer declare your own pairs.",
     "asked_full_pair": lambda p: "You asked your partner for a full pair, so you may no longer declare your own.",
     "must_answer_truthfully": lambda p: "The partner must answer the question truthfully.",
 }

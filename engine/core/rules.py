@@ -222,11 +222,36 @@ class RuleSet:
         ),
         sheet="what the piles add up to (the dead hand's points are nobody's)",
     )
+    sweep_counts_dead_hand: bool = _house(
+        False,
+        "House rule, with dead_hand: a player who wins every trick also counts the dead hand's card "
+        "points, so a sweep brings the whole pack (with a 20-point last trick and the hearts declared: "
+        "240, whatever the dead hand held).",
+        needs=Need(
+            lambda r: not r.sweep_counts_dead_hand or r.dead_hand,
+            "needs dead_hand",
+            "rule_needs_dead_hand",
+        ),
+        companions=Companions(lambda r: {"dead_hand": True}),
+        sheet="a sweep's score (the dead hand's points go to the player who took every trick)",
+    )
     secret_widow: bool = _house(
         False,
         "House rule: only the bidder sees the widow (by default it is turned face up for everybody, S0).",
         needs=Need(
             lambda r: not r.secret_widow or not r.partnership, "needs a widow (an individual game)", "rule_needs_widow"
+        ),
+    )
+    widow_shown_at_first_trick: bool = _house(
+        False,
+        "House rule: the widow the bidder takes is turned face up for everybody only when the first trick "
+        "begins (after the discard and the raise); until then only the bidder sees it (by default it is "
+        "shown to everybody when the bidder takes it, S0; with secret_widow too it is turned up at the first "
+        "trick).",
+        needs=Need(
+            lambda r: not r.widow_shown_at_first_trick or not r.partnership,
+            "needs a widow (an individual game)",
+            "rule_needs_widow",
         ),
     )
     raise_between_exchange: bool = _opt(
@@ -392,6 +417,34 @@ class RuleSet:
         ),
         sheet="a redeal may be recorded",
     )
+    late_redeal_at_raise: bool = _house(
+        False,
+        "House rule, with redeal_four_sixes_late: the late redeal may also be demanded at the raise (after "
+        "the discard or the exchange, before the first card), with the sixes then in hand.",
+        needs=Need(
+            lambda r: not r.late_redeal_at_raise or r.redeal_four_sixes_late,
+            "needs redeal_four_sixes_late",
+            "rule_needs_late_redeal",
+        ),
+        companions=Companions(lambda r: {"redeal_four_sixes_late": True}),
+    )
+    late_redeal_by_pair: bool = _house(
+        False,
+        "House rule, with redeal_four_sixes_late in the partnership game: the pair's sixes count together, "
+        "and each partner may demand the late redeal at their own step of the exchange (the partner while "
+        "giving, the bidder while returning and, with late_redeal_at_raise, at the raise). A player sees "
+        "only their own sixes, so one holding a six may ask; if the pair does not hold all four, the demand "
+        "fails, everybody hears so, and that player may not ask again in the deal.",
+        needs=(
+            Need(
+                lambda r: not r.late_redeal_by_pair or r.redeal_four_sixes_late,
+                "needs redeal_four_sixes_late",
+                "rule_needs_late_redeal",
+            ),
+            Need(lambda r: not r.late_redeal_by_pair or r.partnership, "needs partnership", "rule_needs_pairs"),
+        ),
+        companions=Companions(lambda r: {"redeal_four_sixes_late": True}),
+    )
     bidding_floor: int = _opt(
         0,
         "A side whose match score is at or below this may not bid except the forced opening minimum (0 = no floor).",
@@ -422,6 +475,18 @@ class RuleSet:
             lambda r: not r.floor_skips_and_reopens or r.bidding_floor, "needs a bidding floor", "rule_needs_floor"
         ),
         sheet="a side below the floor may have bid after the reopening",
+    )
+    reopen_from_start: bool = _house(
+        False,
+        "House rule, with floor_skips_and_reopens: the reopened bidding goes round from where the auction "
+        "began (the dealer's left), its first turn the first skipped player from there, instead of the "
+        "skipped player next after the last one to pass.",
+        needs=Need(
+            lambda r: not r.reopen_from_start or r.floor_skips_and_reopens,
+            "needs floor_skips_and_reopens",
+            "rule_needs_reopening",
+        ),
+        companions=Companions(lambda r: {"floor_skips_and_reopens": True}),
     )
     raise_allowed: bool = _opt(
         True,
@@ -537,6 +602,16 @@ class RuleSet:
         "are locked out for the rest of the deal.",
         needs=Need(
             lambda r: not r.half_questions_repeat or r.half_question_lockout,
+            "needs half_question_lockout",
+            "rule_needs_half_lockout",
+        ),
+    )
+    half_lock_asker: bool = _house(
+        False,
+        "House rule, with half_question_lockout: after a half question the asker's own K+Q pairs are "
+        "locked too, so neither partner may declare a pair of their own for the rest of the deal.",
+        needs=Need(
+            lambda r: not r.half_lock_asker or r.half_question_lockout,
             "needs half_question_lockout",
             "rule_needs_half_lockout",
         ),

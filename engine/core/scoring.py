@@ -15,6 +15,8 @@ card points taken (the bidder's discard included) + last-trick bonus + declarati
   ``porvoo_replaces_contract`` its Porvoo (−bid) replaces the failed contract. The house rule
   ``bidder_porvoo`` makes a trickless bidder lose twice the bid or the contract.
 * House rule ``discard_needs_trick``: the discard counts only if the bidder wins a trick.
+* House rule ``sweep_counts_dead_hand``: a player who wins every trick also counts the dead hand's
+  card points (``sweeper``), so a sweep brings the whole pack less what another side counts.
 * Without a contract (German variant, all passed) every side scores its own total.
 
 Each side's ``result`` is a code (``RESULTS`` below) with ``result_params``: the sites render
@@ -218,6 +220,15 @@ def side_points(deal: FinishedDeal, side: int) -> int:
     return have + sum(rules.bonus[d.suit] for d in deal.declarations if rules.side_of(d.seat) == side)
 
 
+def sweeper(deal: FinishedDeal) -> int | None:
+    """The seat that won every trick of a finished deal, known to be so (every trick attributed),
+    or None."""
+    if deal.tricks_played != sum(deal.tricks):
+        return None
+    winners = [s for s, t in enumerate(deal.tricks) if t]
+    return winners[0] if len(winners) == 1 else None
+
+
 def score_deal(deal: FinishedDeal) -> DealScore:
     """The breakdown of a finished deal (a ``Deal`` in phase ``done`` that was not redealt)."""
     from .messages import explain_result
@@ -249,6 +260,10 @@ def score_deal(deal: FinishedDeal) -> DealScore:
         if role == "bidder" and discard_lost:
             s.card_points -= discard_lost
             s.discard_not_counted = discard_lost
+        if rules.sweep_counts_dead_hand and sweeper(deal) in seats:
+            # house rule: the sweep brings the dead hand's points too, and a discard its bidder
+            # does not count (discard_needs_trick): the whole pack less what another side counts
+            s.card_points += deal.dead_points + (discard_lost if role != "bidder" else 0)
         s.total = s.card_points + last + sum(d["bonus"] for d in decls)
         s.rounded = round_to_five(s.total) if rules.rounding else None
         own = s.rounded if s.rounded is not None else s.total

@@ -18,7 +18,9 @@ redealt, no_contract, contract  the end of the auction (no action): ``seat`` is 
                                 the first leader without a contract; ``amount`` the bid
 widow                           the widow shown (``cards``): to everybody, to the bidder alone
                                 (house rule ``secret_widow``), or in a deal without a contract
-                                at the first trick (``no_contract_widow_shown``)
+                                at the first trick (``no_contract_widow_shown``); under
+                                ``widow_shown_at_first_trick`` twice, to the bidder when taken
+                                and to everybody when the first trick begins
 discard, give, return           cards put away or passed to ``to``: seen by the mover and ``to``
 raise, hold                     the raise: ``amount`` is the contract after it
 declare, ask_full, ask_half,    calls before a lead: ``suit``, ``partner`` (the seat asked, or
@@ -135,12 +137,15 @@ class Event:
 
 def widow_seen(rules: RuleSet, bidder: int | None, seat: int, phase: str = Phase.PLAY) -> bool:
     """Has ``seat`` seen the widow? Once the auction has a bidder it is shown to everybody, or
-    under the house rule ``secret_widow`` to the bidder alone; in a deal without a contract only
-    under the house rule ``no_contract_widow_shown``, from the first trick on."""
+    under the house rule ``secret_widow`` to the bidder alone, or under the house rule
+    ``widow_shown_at_first_trick`` to the bidder and to everybody from the first trick on; in a deal
+    without a contract only under the house rule ``no_contract_widow_shown``, from the first trick on."""
     if not rules.widow_size:
         return False
     if bidder is None:
         return rules.no_contract_widow_shown and phase in (Phase.PLAY, Phase.DONE)
+    if rules.widow_shown_at_first_trick:
+        return seat == bidder or phase in (Phase.PLAY, Phase.DONE)
     return not rules.secret_widow or seat == bidder
 
 
@@ -198,6 +203,14 @@ def tell(deal: Deal) -> list[Event]:
         events.append(event)
         if phase == Phase.AUCTION and replay.phase != Phase.AUCTION:
             events.extend(_auction_end(replay))
+        if (
+            rules.widow_shown_at_first_trick
+            and replay.bidder is not None
+            and phase not in (Phase.PLAY, Phase.DONE)
+            and replay.phase == Phase.PLAY
+        ):  # house rule: the widow the bidder took is turned face up for everybody now
+            widow = tuple(replay.initial_widow)
+            events.append(Event("widow", replay.bidder, cards=widow, count=len(widow)))
         if isinstance(action, Play) and len(trick) + 1 == rules.players:
             cards = (*trick, action.card)
             winner = replay.leader

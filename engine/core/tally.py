@@ -178,7 +178,10 @@ def entry_form(rules: RuleSet) -> JSONObject:
         "porvoo": rules.porvoo or rules.bidder_porvoo != "off",
         # whether a player without tricks changes a score: Porvoo, the house rules on the
         # bidder's tricks (the page asks who took no trick only then)
-        "no_tricks": rules.porvoo or rules.bidder_porvoo != "off" or rules.discard_needs_trick,
+        "no_tricks": rules.porvoo
+        or rules.bidder_porvoo != "off"
+        or rules.discard_needs_trick
+        or rules.sweep_counts_dead_hand,
         "bonus": {str(suit): rules.bonus[suit] for suit in Suit},
     }
 

@@ -346,6 +346,8 @@ def _rebuild(obs: Observation, layout: dict[int, list[Card]]) -> Deal | None:
             deal.apply(action)
     except IllegalAction:
         return None
+    if deal.phase != obs.phase:
+        return None  # a demand for a redeal that failed would have held in this deal
     return deal
 
 

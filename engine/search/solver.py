@@ -104,7 +104,7 @@ SuitGroups = tuple[
 ]
 # ``Solver.snapshot``: trick, live, remaining, leader, trump, declared, window_open, pending, asked,
 # tricks_played
-Snapshot = tuple[list[int], int, int, int, int, int, bool, int | None, tuple[Question, ...], int]
+Snapshot = tuple[list[int], int, int, int, int, int, bool, int | None, tuple[Question, ...], int, bool]
 
 
 @dataclass
@@ -191,6 +191,9 @@ class Solver:
         self.card_points = [rules.points[i % 9] for i in range(36)]
         self.bonus = rules.bonus
         self.last_bonus = rules.last_trick_bonus
+        # house rule sweep_counts_dead_hand: MAX winning every trick also gets the dead hand's
+        # points; ``min_won``: has the other side won a trick (or is one unattributed), so no sweep
+        self.sweep_bonus = deal.dead_points if rules.sweep_counts_dead_hand else 0
         self.questions = questions_allowed(rules)
         self.hand_size = rules.hand_size
         # suit order by strength, strongest first, for equivalent-card reduction
@@ -209,9 +212,10 @@ class Solver:
         self.asked = tuple(deal.questions)  # the questions the lock-outs remember (declare.record)
         self.tricks_played = deal.tricks_played
         self.max_seats = [s for s in range(self.n) if self.is_max[s]]
+        self.min_won = deal.tricks_played != sum(deal.tricks[s] for s in self.max_seats)
         self.descend = 2 * len(self.max_seats) < self.n  # see value()
         self.lone_max = len(self.max_seats) == 1  # see _sure_winners
-        self.unit = math.gcd(*rules.points, *rules.bonus, rules.last_trick_bonus)
+        self.unit = math.gcd(*rules.points, *rules.bonus, rules.last_trick_bonus, self.sweep_bonus)
         # Leads early in a deal of two equal sides are ordered by a one-trick estimate
         # (_lead_estimate; measured: 17 % fewer nodes in the partnership deals, but 16 % more in
         # the three-player ones, where the lone player's and the pair's leads differ in kind).
@@ -232,7 +236,8 @@ class Solver:
             shared = {name: {} for name in SEARCH_TABLES}
         elif sorted(shared) != sorted(SEARCH_TABLES):
             raise ValueError(f"shared: the solver's tables are {', '.join(SEARCH_TABLES)}")
-        self.tt: dict[tuple[int, int, int, int, bool, tuple[Question, ...]], tuple[int, int, int]] = shared["tt"]
+        # the key: the position, and min_won under sweep_bonus
+        self.tt: dict[tuple[object, ...], tuple[int, int, int]] = shared["tt"]
         self.relative: dict[tuple[int, ...], int] = shared["relative"]
         self.suit_codes: dict[tuple[int, ...], int] = shared["suit_codes"]
         self.group_cache: dict[int, SuitGroups] = shared["group_cache"]
@@ -276,6 +281,7 @@ class Solver:
             self.pending,
             self.asked,
             self.tricks_played,
+            self.min_won,
         )
 
     def _restore(self, snap: Snapshot) -> None:
@@ -290,6 +296,7 @@ class Solver:
             self.pending,
             self.asked,
             self.tricks_played,
+            self.min_won,
         ) = snap
 
     def apply_move(self, move: int, seat: int) -> int:
@@ -309,6 +316,8 @@ class Solver:
                 self.live ^= 1 << c
             self.remaining -= points
             gain = points if self.is_max[winner] else 0
+            if not self.is_max[winner]:
+                self.min_won = True
             self.tricks_played += 1
             trick_leader = self.leader
             self.leader = winner
@@ -316,6 +325,8 @@ class Solver:
             if self.hands[winner] == 0:
                 if self.is_max[winner]:
                     gain += self.last_bonus
+                    if not self.min_won:
+                        gain += self.sweep_bonus  # house rule sweep_counts_dead_hand
                 self.window_open = False
             else:
                 # a window with nothing to declare plays like none (and shares table entries)
@@ -680,7 +691,7 @@ class Solver:
     # -- search --------------------------------------------------------------------------------
     def _upper_bound(self) -> int:
         """Points still available to the MAX side: every card, the last trick, its possible pairs."""
-        total = self.remaining + self.last_bonus
+        total = self.remaining + self.last_bonus + (0 if self.min_won else self.sweep_bonus)
         mine = self._max_hands()
         for s in range(4):
             if not self.declared >> s & 1 and mine & PAIR_BITS[s] == PAIR_BITS[s]:
@@ -881,7 +892,8 @@ class Solver:
         if not self.is_max[winner]:
             return 0
         cp = self.card_points
-        return sum(cp[c] for c in trick) + self.last_bonus
+        sweep = 0 if self.min_won else self.sweep_bonus
+        return sum(cp[c] for c in trick) + self.last_bonus + sweep
 
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the points still to come for the MAX side."""
@@ -902,7 +914,9 @@ class Solver:
             rel = self.relative.get(hands)
             if rel is None:
                 rel = self.relative[hands] = self._relative_hands()
-            key = (rel, self.leader, self.trump, self.declared, self.window_open, self.asked)
+            key: tuple[object, ...] = (rel, self.leader, self.trump, self.declared, self.window_open, self.asked)
+            if self.sweep_bonus:
+                key += (self.min_won,)
             entry = self.tt.get(key)
             if entry is None:  # a new position: start from the bounds it shows by itself
                 entry = self.tt[key] = (*self._bounds(), -1)

@@ -17,6 +17,13 @@ Resumable and seeded: an interrupted run continues with the seeds not yet tried 
 
     .venv/bin/python benchmarks/bench_readiness.py                 # to 48 kept decisions, writes lessons/readiness.json
     .venv/bin/python benchmarks/bench_readiness.py --decisions 2 --out /tmp/r.json   # a quick look
+
+On several cores, shards (``--shard K/N``, each to its own ``--out``; ``--first-seed`` for another
+range) are merged with ``--merge A B ... --out lessons/readiness.json``; ``--moments card-play``
+tries only the cheap decisions. The committed bank of 2026-12-07 was made so on a machine shared
+by several developers (load average 20-28 on 2 cores): a bid, a raise and card play in both
+games; the discard, the gift and the opening lead took minutes each there and none was kept in
+time (their code paths run: a discard or gift is valued per candidate on the same sampled deals).
 """
 
 from __future__ import annotations

@@ -185,3 +185,19 @@ def test_every_decision_is_a_puzzle_of_the_one_layout_judged_by_its_table(lang):
         assert own["costs"][entry["best"]] == 0 and own["random"] == entry["random_cost"]
         if entry["rule"]:
             assert own["rule"]["text"] == cat["readiness"]["rules"][entry["rule"]]
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_rule_of_thumb_is_shown_in_the_pages_language_with_its_measured_figures(lang):
+    from sitebuild.measured import measured_text
+
+    bank = readiness.load_bank(ROOT / "lessons", MEASURED)
+    entry, puzzle = bank[0]
+    cat = load_catalog(lang)
+    _, data = readiness.page_data([({**entry, "rule": "bid-the-count"}, puzzle)], cat, MEASURED)
+    rule = data["decisions"][f"r-{entry['id']}"]["rule"]
+    assert rule == {
+        "name": "bid-the-count",
+        "text": cat["readiness"]["rules"]["bid-the-count"],
+        "measured": measured_text(MEASURED["bid-the-count"], cat),
+    }

@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup serve build engine-results test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-strategy bench-lessons clean
+.PHONY: setup serve build engine-results test test-fast test-slow lint format bench bench-engine bench-solver bench-site bench-build bench-coach bench-drills bench-strategy bench-readiness bench-lessons clean
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -88,6 +88,12 @@ bench-drills: $(VENV)/.installed
 # (committed: the build fills the lessons' {measured:NAME} from it and never recomputes it)
 bench-strategy: $(VENV)/.installed
 	$(PY) benchmarks/bench_strategy.py --jobs 2
+
+# the readiness test's bank (issue 38): decisions valued over sampled deals, kept where the best
+# option beats the second clearly; writes lessons/readiness.json (committed; the build checks it
+# and never re-values it). Resumable: a second run continues with the seeds not yet tried.
+bench-readiness: $(VENV)/.installed
+	$(PY) benchmarks/bench_readiness.py
 
 bench-lessons: setup build
 	$(PY) benchmarks/bench_lessons.py

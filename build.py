@@ -35,6 +35,7 @@ from sitebuild.measured import load_measured
 from sitebuild.offline import write_service_worker
 from sitebuild.pages import render_site
 from sitebuild.pyodide import PYODIDE_FILES, copy_pyodide  # noqa: F401
+from sitebuild.readiness import ReadinessError, load_bank
 from sitebuild.report import quiet, step
 
 
@@ -43,6 +44,10 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
         lessons = load_lessons(lessons_dir)
         glossary = load_glossary(lessons_dir)
         measured = load_measured(lessons_dir)
+        try:
+            readiness = load_bank(lessons_dir, measured)
+        except ReadinessError as e:
+            raise BuildError(str(e)) from None
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -51,7 +56,7 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
         publish_assets(ROOT / "site" / "assets", out, published)
     with step("pages, link pictures and answer tables"):
         renamed = load_renames(lessons_dir, lessons)
-        render_site(lessons, out, with_pyodide, glossary, published, renamed, measured)
+        render_site(lessons, out, with_pyodide, glossary, published, renamed, measured, readiness)
         check_immutable(out, published)
     with step("service worker, headers, brotli and gzip copies"):
         write_service_worker(out)

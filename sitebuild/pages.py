@@ -45,6 +45,7 @@ from .lessons import ASIDE_OPEN, CARDS_OPEN, Lesson, LessonText, lesson_steps, t
 from .manifest import write_manifests
 from .markup import nodes
 from .measured import fill_measured
+from .readiness import page_data as readiness_page
 
 
 def markdown() -> MarkdownIt:
@@ -263,10 +264,13 @@ def render_site(
     assets: Published | None = None,
     renamed: dict | None = None,
     measured: dict | None = None,
+    readiness: list | None = None,
 ) -> None:
     """Every page; ``assets`` (from ``fingerprint.publish_assets``) gives the templates' ``asset()``
     and ``module_script()`` the published names; ``measured`` the rules of thumb's figures
-    (``sitebuild.measured``) that fill ``{measured:NAME}`` in the lessons."""
+    (``sitebuild.measured``) that fill ``{measured:NAME}`` in the lessons; ``readiness`` the
+    checked decisions of the readiness test (``sitebuild.readiness.load_bank``), its page and the
+    front page's link only where there are some."""
     warning = site_url_warning(SITE_URL)
     if warning:
         print(warning, file=sys.stderr)
@@ -343,6 +347,7 @@ def render_site(
                 lessons=lesson_list,
                 presets=presets,
                 first_puzzle=first_puzzle,
+                has_readiness=bool(readiness),
                 title=cat["ui"]["site_title"],
                 description=cat["ui"]["site_description"],
                 image=images["site"],
@@ -447,6 +452,10 @@ def render_site(
             lessons=lesson_list,
             themes=DRILL_THEMES,
         )
+        if readiness:
+            decisions, data = readiness_page(readiness, cat, measured or {})
+            words = cat["readiness"]
+            page("readiness", "readiness.html", words["title"], words["description"], decisions=decisions, data=data)
         # where each seat sits as seen from seat 0 (you), for the computer player choices
         seats = [
             {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}

@@ -125,6 +125,16 @@ BY_MESSAGE = {
     },
     # its two parts, each rendered from the entries above (so checked there)
     "measured.whole": {"gain": ["gain"], "detail": ["detail"]},
+    # the readiness test: an option as its button says it, a rule of thumb and its figures (each
+    # rendered above), points given away (a figure, 1 in the _one forms), a date, 20 decisions
+    "readiness.best": {"answer": ["60", "pass", "ohi", "pataässä", "ruutukymppi, ristiseiska, herttarouva"]},
+    "readiness.rule": {"rule": ["rule"]},
+    "readiness.measured": {"figures": ["figures"]},
+    "readiness.result": {"lost": [0, 2, 41.5], "total": [20]},
+    "readiness.result_one": {"total": [20]},
+    "readiness.past_row": {"date": ["7 December 2026"], "lost": [0, 2, 41.5], "total": [20]},
+    "readiness.past_row_one": {"date": ["7 December 2026"], "total": [20]},
+    **{f"readiness.{k}": {"n": [1, 7, 20], "total": [20]} for k in ("question", "in_progress")},
 }
 SUIT_PARAMS = {"suit", "trump", "led"}
 CARD_PARAMS = {"card", "beat", "winner"}

@@ -1,0 +1,287 @@
+"""The readiness test's bank (issue 38): decisions at the table with hidden cards, valued by the
+engine over sampled deals, kept only where the best option clearly beats the second.
+
+Each seed picks a recipe (a game and a moment: the opening bid, the discard, the raise, the gift
+to the bidder, the opening lead, a card later in the play) by ``seed % len(RECIPES)``; the deal
+``Deal.new(preset, seed, dealer=seed % players)`` is played by the easy computer player (seeded
+by the seed) up to that moment, and the seat to move is the learner. The options offered
+(``sitebuild.readiness.offered``) are valued on the same sampled deals of the unseen cards
+(``SAMPLES`` by kind; ``engine.puzzles.decisions``, the decision puzzles' estimate); the decision
+is kept when the best option's lead over the second is at least the kind's margin and ``Z``
+standard errors of the paired difference (``sitebuild.readiness.kept``). The easy and normal
+players' choices are recorded for the page's scale (the normal player's with its hint's seed,
+``engine.players.normal.hint_rng``).
+
+Resumable and seeded: an interrupted run continues with the seeds not yet tried (kept ones in
+``decisions``, the others in ``rejected``); the same seeds give the same bank.
+
+    .venv/bin/python benchmarks/bench_readiness.py                 # to 48 kept decisions, writes lessons/readiness.json
+    .venv/bin/python benchmarks/bench_readiness.py --decisions 2 --out /tmp/r.json   # a quick look
+
+On several cores, shards (``--shard K/N``, each to its own ``--out``; ``--first-seed`` for another
+range) are merged with ``--merge A B ... --out lessons/readiness.json``; ``--moments card-play``
+tries only the cheap decisions. The committed bank of 2026-12-07 was made so on a machine shared
+by several developers (load average 20-28 on 2 cores): a bid, a raise and card play in both
+games; the discard, the gift and the opening lead took minutes each there and none was kept in
+time (their code paths run: a discard or gift is valued per candidate on the same sampled deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.core.actions import Bid, Discard, Give, Pass, Play, Raise  # noqa: E402
+from engine.core.cards import Rank  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.notation import format_record  # noqa: E402
+from engine.core.rules import preset  # noqa: E402
+from engine.players.easy import computer_action  # noqa: E402
+from engine.players.normal import decide, hint_rng  # noqa: E402
+from engine.puzzles import decisions  # noqa: E402
+from engine.search.hand_value import hand_estimate  # noqa: E402
+from sitebuild import readiness  # noqa: E402
+
+DATA = ROOT / "lessons" / readiness.BANK
+# sampled deals per decision, by kind (a discard or gift plays each candidate on each; the
+# three-player game's opening lead, a whole 11-trick search per sampled deal, is left out: too dear)
+SAMPLES = {"bid": 12, "raise": 12, "discard": 8, "give": 8, "lead": 10}
+# (preset, moment, kind)
+RECIPES = (  # card play is cheap to value, a bid, discard, raise or gift dear: fewer of them
+    ("three-player", "bid", "bid"),
+    ("three-player", "card-play", "lead"),
+    ("faq-pairs", "card-play", "lead"),
+    ("three-player", "discard", "discard"),
+    ("three-player", "card-play", "lead"),
+    ("faq-pairs", "opening-lead", "lead"),
+    ("three-player", "raise", "raise"),
+    ("faq-pairs", "card-play", "lead"),
+    ("faq-pairs", "give", "give"),
+    ("three-player", "card-play", "lead"),
+    ("three-player", "bid", "bid"),
+    ("faq-pairs", "card-play", "lead"),
+)
+PHASE = {"bid": "auction", "discard": "discard", "raise": "raise", "give": "give"}
+SMALL = (Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX)
+
+
+class Skip(Exception):
+    """This seed gives no decision of its recipe; the message says why."""
+
+
+def normal(deal: Deal):
+    return decide(deal, hint_rng(deal, deal.to_move)).action
+
+
+def _only_cards(deal: Deal) -> bool:
+    return all(isinstance(a, Play) for a in deal.legal_actions())
+
+
+def reach(name: str, moment: str, seed: int) -> Deal:
+    """The deal of ``seed`` played by the easy player (seeded) up to the recipe's moment."""
+    rules = preset(name)
+    deal = Deal.new(rules, seed, dealer=seed % rules.players)
+    rng = random.Random(seed)
+    turn = 0
+    tricks = 3 + seed % 3
+    while not deal.is_over:
+        phase = deal.phase
+        if moment in PHASE and phase == PHASE[moment]:
+            if moment != "bid" or turn == seed // len(RECIPES) % rules.players:
+                return deal
+            turn += 1
+        elif moment == "opening-lead" and phase == "play" and deal.tricks_played == 0 and _only_cards(deal):
+            return deal
+        elif moment == "card-play" and phase == "play" and deal.tricks_played >= tricks and _only_cards(deal):
+            return deal
+        deal.apply(computer_action(deal, rng))
+    raise Skip(f"the deal ended before the {moment}")
+
+
+def key_of(kind: str, action) -> str:
+    if kind == "bid":
+        return "p" if isinstance(action, Pass) else str(action.amount) if isinstance(action, Bid) else "?"
+    if kind == "raise":
+        return f"raise:{action.amount}" if isinstance(action, Raise) else "hold"
+    if kind in ("discard", "give"):
+        if not isinstance(action, (Discard, Give)):
+            return "?"
+        return decisions._canonical(kind, readiness.set_text(action.cards))
+    return str(action.card) if isinstance(action, Play) else "?"
+
+
+def rule_of(kind: str, deal: Deal, best: str, options: list[str]) -> str | None:
+    """The measured rule of thumb (lessons/measured.json) that picks the best option here, if
+    the decision is one the rule speaks of (the rules were measured in the three-player game)."""
+    rules = deal.rules
+    if rules.name != "three-player":
+        return None
+    seat = deal.to_move
+    hand = deal.hands[seat]
+    suit_cards = {s: [c for c in hand if c.suit == s] for s in range(4)}
+    if kind == "bid" and deal.high_bid is None:
+        count = hand_estimate(rules, hand) // rules.bid_step * rules.bid_step
+        if count >= rules.min_bid + 10:
+            if best == str(count):
+                return "bid-the-count"
+            if best == str(count - 10):
+                return "bid-under-the-count"
+    if kind == "lead" and deal.tricks_played == 0 and seat == deal.bidder and not deal.trick:
+        card = readiness.card_of(best)
+        aces = [c for c in hand if c.rank is Rank.ACE]
+        lengths = {len(suit_cards[c.suit]) for c in aces}
+        if card in aces and len(lengths) > 1 and len(suit_cards[card.suit]) == max(lengths):
+            if sum(len(suit_cards[c.suit]) == max(lengths) for c in aces) == 1:
+                return "first-ace-longer-suit"
+        if card is not None and card.rank in SMALL:
+            ranks = {c.rank for c in suit_cards[card.suit]}
+            if Rank.TEN in ranks and Rank.ACE not in ranks:
+                return "lead-low-below-ten"
+    if kind == "discard":
+        kept_cards = set(hand) - set(readiness.card_of(c) for c in best.split(":", 1)[1].split("."))
+        for cards in suit_cards.values():
+            ranks = [c.rank for c in cards]
+            if len(cards) == 2 and Rank.TEN in ranks and any(r in SMALL for r in ranks) and set(cards) <= kept_cards:
+                small = next(c for c in cards if c.rank in SMALL)
+                if any(str(small) in o.split(":", 1)[1].split(".") for o in options if o != best):
+                    return "guard-the-ten"
+    return None
+
+
+def make(seed: int, samples: dict) -> dict:
+    """One decision of ``seed``'s recipe, valued; ``Skip`` where it gives none or none kept."""
+    name, moment, kind = RECIPES[seed % len(RECIPES)]
+    deal = reach(name, moment, seed)
+    offered, fields = readiness.offered(kind, deal)
+    easy = key_of(kind, computer_action(deal, random.Random(seed)))
+    chosen = key_of(kind, normal(deal))
+    # margin 0: the page takes only the best option as right, every other costs what it gives away
+    spec = {"kind": kind, "position": format_record(deal), "samples": samples[kind], "margin": 0, **fields}
+    field = {"bid": "bids", "raise": "raises", "discard": "candidates", "give": "candidates"}.get(kind)
+    for choice in (easy, chosen):  # a player's choice outside the subset is offered too
+        extra = readiness.player_field(kind, choice)
+        if field and extra is not None and extra not in spec[field]:
+            spec[field].append(extra)
+    if field in ("bids", "raises"):
+        spec[field].sort()
+    deal = decisions.deal_of(spec)
+    options = readiness.option_keys(kind, spec, deal)
+    if len(options) < 2:
+        raise Skip("fewer than two legal options")
+    for who, choice in (("easy", easy), ("normal", chosen)):
+        if choice not in options:
+            raise Skip(f"the {who} player's choice {choice} is not offered")
+    found = decisions._evaluate(spec, deal)
+    got = readiness.summary(kind, spec, deal, found)
+    if not readiness.kept(kind, got["margin"], got["margin_se"]):
+        raise Skip(f"best {got['best']} beats {got['second']} by {got['margin']} ± {got['margin_se']}")
+    entry = {
+        "id": f"{name}-{moment}-{seed}",
+        "seed": seed,
+        "spec": spec,
+        "offered": offered,
+        **got,
+        "players": {"easy": easy, "normal": chosen},
+        "rule": rule_of(kind, deal, got["best"], options),
+        "found": found,
+    }
+    entry["random_cost"] = readiness.random_cost(entry)
+    return entry
+
+
+def save(path: Path, bank: dict) -> None:
+    bank["decisions"].sort(key=lambda e: e["seed"])
+    text = json.dumps(bank, ensure_ascii=False, indent=1, sort_keys=False)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def merge(paths: list[Path], out: Path) -> int:
+    """The shards' banks as one (each seed once), written to ``out``."""
+    banks = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    bank = {**banks[0], "decisions": [], "rejected": [], "seconds": 0.0}
+    seen = set()
+    for part in banks:
+        if part.get("samples") != SAMPLES:
+            raise SystemExit("the shards were made with other sample counts")
+        for e in part["decisions"]:
+            e["spec"]["margin"] = 0  # (as make writes it; shards begun before it was written lack it)
+        bank["decisions"] += [e for e in part["decisions"] if e["seed"] not in seen]
+        bank["rejected"] += [r for r in part["rejected"] if r[0] not in seen]
+        seen |= {e["seed"] for e in part["decisions"]} | {r[0] for r in part["rejected"]}
+        bank["seconds"] = round(bank["seconds"] + part.get("seconds", 0.0), 1)
+    bank["rejected"].sort()
+    save(out, bank)
+    print(f"{len(bank['decisions'])} decisions from {len(paths)} shards in {out}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--decisions", type=int, default=48, help="stop when this many are kept (default 48)")
+    ap.add_argument("--budget", type=float, default=None, help="stop after this many seconds")
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--max-seed", type=int, default=2000)
+    ap.add_argument("--out", type=Path, default=DATA)
+    ap.add_argument("--moments", help="only these moments (comma-separated, e.g. card-play: the cheap ones first)")
+    ap.add_argument("--shard", default="0/1", help="K/N: only the seeds whose remainder by N is K (one process each)")
+    ap.add_argument("--merge", type=Path, nargs="*", help="merge these banks (shards) into --out and stop")
+    args = ap.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.out)
+    shard, shards = map(int, args.shard.split("/"))
+    bank = {"samples": SAMPLES, "decisions": [], "rejected": []}
+    if args.out.exists():
+        bank = json.loads(args.out.read_text(encoding="utf-8"))
+        if bank.get("samples") != SAMPLES:
+            raise SystemExit(f"{args.out} was made with {bank.get('samples')} samples per kind; give a new --out")
+    bank["about"] = (
+        "Made by benchmarks/bench_readiness.py: decisions of the easy player's seeded deals, each option "
+        f"valued on the same sampled deals of the unseen cards ({SAMPLES} by kind); kept where the best "
+        f"beats the second by the kind's margin ({readiness.KEEP}) and {readiness.Z} standard errors "
+        "of the paired difference."
+    )
+    done = {e["seed"] for e in bank["decisions"]} | {r[0] for r in bank["rejected"]}
+    start = time.perf_counter()
+    spent = bank.get("seconds", 0.0)
+    seed = args.first_seed
+    while len(bank["decisions"]) < args.decisions and seed < args.max_seed:
+        if args.budget is not None and time.perf_counter() - start > args.budget:
+            break
+        moment = RECIPES[seed % len(RECIPES)][1]
+        if seed in done or seed % shards != shard or (args.moments and moment not in args.moments.split(",")):
+            seed += 1
+            continue
+        t0 = time.perf_counter()
+        try:
+            entry = make(seed, SAMPLES)
+        except Skip as e:
+            bank["rejected"].append([seed, str(e)])
+            print(f"seed {seed} {RECIPES[seed % len(RECIPES)][1]}: skipped, {e} ({time.perf_counter() - t0:.1f} s)")
+        else:
+            bank["decisions"].append(entry)
+            print(
+                f"seed {seed} {entry['id']}: kept, {entry['best']} by {entry['margin']} ± {entry['margin_se']}"
+                f" rule {entry['rule']} ({time.perf_counter() - t0:.1f} s)"
+            )
+        bank["seconds"] = round(spent + time.perf_counter() - start, 1)
+        bank["machine"] = f"{platform.python_implementation()} {platform.python_version()}, one core"
+        save(args.out, bank)
+        seed += 1
+    kinds: dict[str, int] = {}
+    for e in bank["decisions"]:
+        kinds[e["id"].rsplit("-", 1)[0]] = kinds.get(e["id"].rsplit("-", 1)[0], 0) + 1
+    print(f"{len(bank['decisions'])} kept, {len(bank['rejected'])} rejected, {bank['seconds']} s: {kinds}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

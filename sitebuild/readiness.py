@@ -1,0 +1,311 @@
+"""The table-readiness test (issue 38): decisions at the table with hidden cards, each valued by the
+engine over many sampled deals, answered one by one on ``/LANG/readiness/``.
+
+``benchmarks/bench_readiness.py`` (``make bench-readiness``) draws seeded deals, plays them with
+the normal computer player up to one seat's decision and values every offered option on the same
+sampled deals (``engine.puzzles.decisions``: the decision puzzles' own estimate); it keeps a
+decision only where the best option beats the second by a clear margin (``KEEP``), and commits the
+bank to ``lessons/readiness.json``. The build never re-values it: ``load_bank`` checks every entry
+against the engine (the position parses, the offered options are exactly the legal choices or
+the named subset, the values are the stored per-deal figures' means, the kept margin holds) and
+refuses with the file and the entry's id; ``segments`` gives each decision as a puzzle of the one
+layout (``present/puzzle.py``) with its answer table, so the page judges from the table.
+
+Each entry: ``id``, ``spec`` (a decision puzzle: ``kind``, ``position`` as the engine's record,
+``samples`` and the offered ``bids``/``raises``/``candidates``), ``offered`` (the name of the
+subset offered), ``found`` (the estimate's figures per sampled deal, as the decision kinds compute
+them), ``options`` (each option's mean and standard error), ``best``, ``second``, ``margin`` and
+``margin_se`` (the best option's lead over the second and its standard error, paired by deal),
+``players`` (the easy and the normal computer player's choices) and ``rule`` (a measured rule of
+thumb that picks the best option here, or null).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from engine.core.actions import Bid, Pass, Play, Raise
+from engine.core.cards import Card
+from engine.players.normal import candidates as normal_candidates
+from engine.puzzles import decisions
+from engine.puzzles.base import PuzzleError, kind_class
+
+BANK = "readiness.json"
+QUESTIONS = 20  # decisions in one test
+BIDS = 5  # bids (or raises) offered beside pass (or keeping the contract): the lowest legal one and
+GAP = 2  # every second bid step above it (40, 50, 60, 70, 80 in the three-player game)
+CANDIDATES = 2  # discards and gives: the normal player's best candidates, and the easy player's choice
+# a decision is kept only where the best option's lead over the second is at least the kind's
+# margin in points (the decision puzzles' own: answers within it are accepted) and at least
+# ``Z`` standard errors of the paired difference
+Z = 2.0
+KEEP = dict(decisions.MARGIN)
+
+
+class ReadinessError(ValueError):
+    """A readiness bank that cannot be used; the message names the file and the entry."""
+
+
+# -- the options offered ---------------------------------------------------------------------------
+def offered(kind: str, deal) -> tuple[str, dict]:
+    """The named subset of the legal choices a decision offers, and the spec's fields for it:
+    ``bid`` pass and ``BIDS`` bids from the lowest legal one, ``GAP`` bid steps apart; ``raise``
+    keeping the contract and ``BIDS`` raises so; ``discard``/``give`` the normal player's ``CANDIDATES`` best
+    candidate sets and the easy player's choice; ``lead`` every card of the hand (the illegal
+    ones answered with the engine's reason). The easy and the normal player's choices are offered
+    too where these leave them out (``check_entry`` allows them and nothing else)."""
+    rules = deal.rules
+    step = rules.bid_step
+    if kind == "bid":
+        start = rules.min_bid if deal.high_bid is None else deal.high_bid + step
+        bids = [a for a in range(start, start + BIDS * GAP * step, GAP * step) if deal.why_illegal(Bid(a)) is None]
+        return f"pass-and-{BIDS}-bids-from-lowest-by-{GAP}-steps", {"bids": bids}
+    if kind == "raise":
+        start = deal.contract + step
+        raises = [a for a in range(start, start + BIDS * GAP * step, GAP * step) if deal.why_illegal(Raise(a)) is None]
+        return f"hold-and-{BIDS}-raises-from-lowest-by-{GAP}-steps", {"raises": raises}
+    if kind in ("discard", "give"):
+        sets = list(dict.fromkeys(set_text(action.cards) for action in normal_candidates(deal, CANDIDATES)))
+        return f"normal-player-{CANDIDATES}-candidates-and-easy", {"candidates": sets}
+    return "every-card", {}
+
+
+def player_field(kind: str, key: str):
+    """A player's choice as the spec's list of offered options writes it (a bid or raise as its
+    amount, a card set as its cards), or None where the list does not hold it (pass, keep, a card)."""
+    if kind in ("bid", "raise") and key.rsplit(":", 1)[-1].isdigit():
+        return int(key.rsplit(":", 1)[-1])
+    if kind in ("discard", "give") and ":" in key:
+        return key.split(":", 1)[1]
+    return None
+
+
+def set_text(cards) -> str:
+    """A set of cards as the bank writes it: in the pack's order."""
+    return ".".join(str(c) for c in sorted(cards, key=lambda c: c.index))
+
+
+def option_keys(kind: str, spec: dict, deal) -> list[str]:
+    """The legal options of a decision, as its answer table names them."""
+    if kind == "bid":
+        passing = ["p"] if deal.why_illegal(Pass()) is None else []  # an opener who must open cannot pass
+        return [*passing, *map(str, spec["bids"])]
+    if kind == "raise":
+        return ["hold", *(f"raise:{a}" for a in spec["raises"])]
+    if kind in ("discard", "give"):
+        return [key for key, _ in decisions.candidates(spec, deal)]
+    return [str(c) for c in deal.hands[deal.to_move] if deal.why_illegal(Play(c)) is None]
+
+
+def per_deal(kind: str, spec: dict, deal, found: dict) -> dict[str, list[float]]:
+    """Each legal option's value on each sampled deal, the same deals for every option (what the
+    decision kinds average: the deal score of a contract, the points the hand or pair ends with,
+    the points the side takes from here on)."""
+    keys = option_keys(kind, spec, deal)
+    if kind in ("bid", "raise"):
+        made = found["made"]
+        out = {}
+        for key in keys:
+            if key == "p":
+                out[key] = [0.0] * len(made)
+                continue
+            contract = deal.contract if key == "hold" else int(key.rsplit(":", 1)[-1])
+            out[key] = [float(contract if m >= contract else -contract) for m in made]
+        return out
+    table = found["made"] if kind in ("discard", "give") else found["values"]
+    missing = [key for key in keys if key not in table]
+    if missing:
+        raise ReadinessError(f"no values for {', '.join(missing)}")
+    return {key: [float(v) for v in table[key]] for key in keys}
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def summary(kind: str, spec: dict, deal, found: dict) -> dict:
+    """Each option's mean and standard error, the best and the second, the best's margin over
+    the second and the standard error of that difference (paired by sampled deal)."""
+    values = per_deal(kind, spec, deal, found)
+    options = {}
+    for key, vs in values.items():
+        mean, se = mean_se(vs)
+        options[key] = {"mean": round(mean, 2), "se": round(se, 2)}
+    ranked = sorted(values, key=lambda k: -sum(values[k]))
+    best, second = ranked[0], ranked[1]
+    diff = [a - b for a, b in zip(values[best], values[second], strict=True)]
+    margin, margin_se = mean_se(diff)
+    return {
+        "options": options,
+        "best": best,
+        "second": second,
+        "margin": round(margin, 2),
+        "margin_se": round(margin_se, 2),
+    }
+
+
+def kept(kind: str, margin: float, margin_se: float) -> bool:
+    """The margin rule: the best beats the second by the kind's margin and by ``Z`` standard errors."""
+    return margin >= KEEP[kind] and margin >= Z * margin_se
+
+
+def costs(entry: dict) -> dict[str, float]:
+    """What each option costs against the best, in the estimate's points."""
+    best = entry["options"][entry["best"]]["mean"]
+    return {key: round(best - o["mean"], 1) for key, o in entry["options"].items()}
+
+
+def random_cost(entry: dict) -> float:
+    """The expected cost of an answer picked at random among the legal options."""
+    c = costs(entry)
+    return round(sum(c.values()) / len(c), 1)
+
+
+# -- reading and checking the bank ---------------------------------------------------------------------
+def use_evaluation(puzzle, found: dict) -> None:
+    """Let a decision puzzle answer from the estimate's figures stored in the bank: its solution
+    is computed by the kind's own ``decisions.solution`` with the stored figures in place of a new
+    estimate (the engine is left as it is: a change to its source would recompute every cached
+    estimate of the build)."""
+    original = decisions.evaluation
+    decisions.evaluation = lambda spec, deal=None: found
+    try:
+        puzzle._solution = decisions.solution(puzzle.spec, puzzle.deal)
+    finally:
+        decisions.evaluation = original
+
+
+def _fail(path: Path, where: str, message: str):
+    raise ReadinessError(f"{path}: {where}: {message}")
+
+
+def check_entry(entry: dict, path: Path = Path(BANK)) -> object:
+    """Check one entry against the engine; returns its puzzle kind with the stored values."""
+    where = f"entry {entry.get('id')!r}" if isinstance(entry, dict) else "an entry"
+    if not isinstance(entry, dict) or not isinstance(entry.get("spec"), dict):
+        _fail(path, where, "an entry must be an object with a spec")
+    spec = entry["spec"]
+    kind = spec.get("kind")
+    if kind not in decisions.PHASE:
+        _fail(path, where, f"kind {kind!r} is not a decision kind ({', '.join(decisions.PHASE)})")
+    if spec.get("margin") != 0:
+        _fail(path, where, "margin: 0 (only the best option is right; every other costs what it gives away)")
+    try:
+        puzzle = kind_class(spec)(spec)
+    except (PuzzleError, ValueError) as e:
+        _fail(path, where, f"the position does not parse: {e}")
+    deal = puzzle.deal
+    name, fields = offered(kind, deal)
+    if entry.get("offered") != name:
+        _fail(path, where, f"offered {entry.get('offered')!r}, but this kind offers {name!r}")
+    choices = {player_field(kind, c) for c in (entry.get("players") or {}).values()} - {None}
+    for key, value in fields.items():
+        stated = spec.get(key)
+        if not isinstance(stated, list) or len(stated) != len(set(stated)) or not set(value) <= set(stated):
+            _fail(path, where, f"{key} {stated} are not the {name} ({value})")
+        extra = set(stated) - set(value)
+        if not extra <= choices:
+            what = ", ".join(sorted(map(str, extra)))
+            _fail(path, where, f"{key}: {what} are neither the {name} ({value}) nor a player's choice")
+    found = entry.get("found")
+    try:
+        got = summary(kind, spec, deal, found)
+    except (ReadinessError, KeyError, TypeError, ValueError) as e:
+        _fail(path, where, f"the values per sampled deal do not fit the options: {e}")
+    if any(len(v) != spec["samples"] for v in per_deal(kind, spec, deal, found).values()):
+        _fail(path, where, f"every option needs {spec['samples']} values, one per sampled deal")
+    for key in ("options", "best", "second", "margin", "margin_se"):
+        if entry.get(key) != got[key]:
+            _fail(path, where, f"{key} {entry.get(key)!r} is not what its values give ({got[key]!r})")
+    if not kept(kind, got["margin"], got["margin_se"]):
+        _fail(path, where, f"the best option beats the second by {got['margin']} ± {got['margin_se']}: not kept")
+    for who, choice in (entry.get("players") or {}).items():
+        if choice not in got["options"]:
+            _fail(path, where, f"the {who} player's choice {choice!r} is not an offered option")
+    if set(entry.get("players") or {}) != {"easy", "normal"}:
+        _fail(path, where, "players: the easy and the normal player's choices")
+    use_evaluation(puzzle, found)
+    sol = puzzle.solution()
+    if sol["best"] != [entry["best"]] or sol["accepted"] != [entry["best"]]:
+        _fail(path, where, f"the engine's best answer {sol['best']} is not {entry['best']!r} alone")
+    return puzzle
+
+
+def load_bank(directory: Path, measured: dict | None = None) -> list[tuple[dict, object]]:
+    """Every entry of ``directory/readiness.json`` with its checked puzzle (none without the file)."""
+    path = directory / BANK
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        entries = data["decisions"]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
+        raise ReadinessError(f"{path}: not a readiness bank ({{'decisions': [...]}}): {e}") from None
+    out, ids = [], set()
+    for entry in entries:
+        puzzle = check_entry(entry, path)
+        if entry["id"] in ids:
+            _fail(path, f"entry {entry['id']!r}", "the id is used twice")
+        ids.add(entry["id"])
+        rule = entry.get("rule")
+        if rule is not None and measured is not None and rule not in measured:
+            _fail(path, f"entry {entry['id']!r}", f"rule {rule!r} is not in lessons/measured.json")
+        out.append((entry, puzzle))
+    if out and len(out) < QUESTIONS * 2:
+        raise ReadinessError(f"{path}: {len(out)} decisions; a retake needs at least {QUESTIONS * 2}")
+    return out
+
+
+# -- the page ---------------------------------------------------------------------------------------------
+def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tuple[list[dict], dict]:
+    """The decisions as puzzles of the one layout (``present/puzzle.py``, each with its answer
+    table) and what the page needs to score them: each option's cost, the players' choices,
+    random's expected cost and the rule of thumb in the page's language with its measured figures."""
+    from .measured import measured_text
+
+    words = cat["readiness"]
+    segs, data = [], {"questions": QUESTIONS, "decisions": {}}
+    for entry, puzzle in bank:
+        view = puzzle.view()
+        pid = f"r-{entry['id']}"
+        segs.append(
+            {
+                "kind": "puzzle",
+                "id": pid,
+                "title": cat["presets"].get(view["rules"], view["rules"]),
+                "spec": puzzle.spec,
+                "view": view,
+                "solution": puzzle.solution(),
+                "table": puzzle.answer_table(),
+                "prompt": [words["prompt"]],
+                "share": None,
+                "up": "../",
+            }
+        )
+        rule = None
+        if entry.get("rule"):
+            name = entry["rule"]
+            rule = {"name": name, "text": words["rules"][name], "measured": measured_text(measured[name], cat)}
+        data["decisions"][pid] = {
+            "best": entry["best"],
+            "costs": costs(entry),
+            "players": entry["players"],
+            "random": random_cost(entry),
+            "rule": rule,
+        }
+    return segs, data
+
+
+def card_of(key: str) -> Card | None:
+    try:
+        return Card.parse(key)
+    except ValueError:
+        return None
+
+
+__all__ = ["ReadinessError", "check_entry", "costs", "kept", "load_bank", "offered", "random_cost", "summary"]

@@ -53,10 +53,10 @@ format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .
 
 # the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source),
-# on every core (pytest-xdist: whole files per worker, the browser tests handed out first)
+# on every core (pytest-xdist: whole files per worker, the browser tests handed out first); the 25 slowest tests listed
 PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 test: setup lint build
-	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL)
+	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL) --durations=25
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not browser" $(PARALLEL)

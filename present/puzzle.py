@@ -575,11 +575,23 @@ def log_view(log: dict, v: dict, pid: str, w: Words, tricks: bool = True) -> Nod
     return node
 
 
+def folded(log: dict, node: Node, w: Words) -> Node:
+    """A record of tricks one tap away (issue 33, cards first): the auction and the tricks of a
+    deal are taller than a phone's screen, so they fold under a summary naming what they hold,
+    closed when the puzzle opens; a record without tricks stays open."""
+    tricks = log.get("tricks") or []
+    if not tricks or not log.get("auction"):
+        return node
+    summary = h("summary", "", None, w.say(w.cat["log"], "fold", {"count": len(tricks)}))
+    return h("details", "record-fold", None, summary, node)
+
+
 def record_body(seg: dict, pid: str, w: Words) -> list:
     """The decision kinds before trick play, and a whole deal to score: what the learner sees."""
     v = seg["view"]
     scoring = v["form"].get("controls") == "number"
-    out = [state(v, w, trump=False, declarations=False), log_view(v["log"], v, pid, w, tricks=scoring)]
+    log = log_view(v["log"], v, pid, w, tricks=scoring)
+    out = [state(v, w, trump=False, declarations=False), folded(v["log"], log, w) if scoring else log]
     if not scoring:
         me = v["seats"][v["mover"]]
         title = h(
@@ -610,7 +622,7 @@ def seen(v: dict, pid: str, w: Words) -> list:
     est = w.cat["estimate"]
     out = []
     if "log" in v:
-        out.append(log_view(v["log"], v, pid, w))
+        out.append(folded(v["log"], log_view(v["log"], v, pid, w), w))
     else:
         what = cards(v["played"], w) if v["played"] else est["played_none"]
         out.append(h("p", "played", None, h("span", "seat-name", None, est["played"]), " ", what))

@@ -19,10 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSON_DIRS = sorted(d for d in (ROOT / "lessons").iterdir() if d.is_dir())
 PROMPT_WORDS = 25
 STEP_WORDS = 60
-# Lessons not yet rewritten into short steps (issue 33 item 1 is open while this is not empty): a
-# listed lesson must still be long (so the list shrinks the day one is rewritten); every other
-# lesson must be short.
-NOT_YET_SHORT = {"19-playing-well"}
 MD = markdown()
 WORD = re.compile(r"\w")
 
@@ -78,9 +74,6 @@ def test_every_teaching_step_has_at_most_60_words(folder, lang):
             count = word_count(visible_text(section))
             if count > STEP_WORDS:
                 long.append(f"{path.relative_to(ROOT)}:{source_line(path, section)}: {count} words")
-    if folder.name in NOT_YET_SHORT:
-        assert long, f"{folder.name} is short now: take it off NOT_YET_SHORT"
-        return
     assert not long, f"teaching steps longer than {STEP_WORDS} words (split at '## '):\n" + "\n".join(long)
 
 
@@ -95,8 +88,6 @@ def test_every_puzzle_prompt_has_at_most_25_words(lessons, folder, lang):
         count = word_count(words)
         if count > PROMPT_WORDS:
             long.append(f"{text.path.relative_to(ROOT)}:{puzzle.field_lines['prompt']}: {pid}: {count} words")
-    if folder.name in NOT_YET_SHORT:
-        return  # its teaching steps are still long (the test above); its prompts may be short already
     assert not long, f"puzzle prompts longer than {PROMPT_WORDS} words:\n" + "\n".join(long)
 
 

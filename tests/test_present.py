@@ -105,3 +105,42 @@ def test_every_lesson_puzzle_is_laid_out_cards_first(lang, lessons):
                 assert any(b is n for n in inside) or any(b is n for n in in_trick), where
             html = to_html(tree)
             assert "<script" not in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_record_of_tricks_folds_under_a_summary_closed_when_the_puzzle_opens(lang, lessons):
+    """Cards first (issue 33): a lesson puzzle whose table holds the record of a deal's tricks
+    (count, lead with the story so far, score a whole deal) shows it one tap away, in a closed
+    ``details`` whose summary says how many tricks it holds; the record itself is all there."""
+    cat = load_catalog(lang)
+    folded = 0
+    for lesson in lessons:
+        for spec in lesson.puzzles:
+            pid = spec["id"]
+            checked = lesson.checked[pid]
+            view = checked["view"]
+            if view["form"]["shape"] == "steps":
+                continue
+            seg = {"id": pid, "number": 1, "spec": spec, **checked, "prompt": ["?"], "hint": ["h"], "share": "./"}
+            seg["explanation"] = ["e"]
+            tree = puzzle_tree(seg, cat)
+            folds = _find(tree, lambda n: n.tag == "details")
+            tables = _find(tree, lambda n: n.tag == "table" and n.cls == "tricks")
+            tricks = (view.get("log") or {}).get("tricks") or []
+            if not tables:
+                assert not folds, f"{lesson.slug}/{pid}: a fold with no record of tricks in it"
+                continue
+            folded += 1
+            assert len(folds) == 1 and folds[0].cls == "record-fold", pid
+            fold = folds[0]
+            assert "open" not in fold.attrs, f"{pid}: the record is open when the puzzle opens"
+            assert any(t is n for t in tables for n in _find(fold, lambda n: True)), pid
+            rows = _find(tables[0], lambda n: n.tag == "tr" and n.cls != "calls")
+            assert len(rows) - 1 == len(tricks) > 0, pid  # the head row and one row per trick
+            summary = fold.children[0]
+            assert summary.tag == "summary", pid
+            key = "fold_one" if len(tricks) == 1 else "fold"
+            assert summary.children == [cat["log"][key].replace("{count}", str(len(tricks)))], pid
+            table_area = next(c for c in tree.children if not isinstance(c, str) and "data-table-area" in c.attrs)
+            assert any(fold is n for n in _find(table_area, lambda n: True)), pid
+    assert folded >= 2  # a count and a score puzzle with a whole record (2026-12-07)

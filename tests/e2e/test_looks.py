@@ -505,6 +505,7 @@ def test_wide_tables_show_which_side_scrolls(visit, base_url):
     v = visit(**SIZES["phone"])
     v.context.add_init_script(READING_VIEW)
     page = v.open(f"{base_url}/fi/lessons/scoring/")
+    page.locator("#puzzle-score-the-whole-deal details.record-fold > summary").click()  # the record, one tap away
     region = page.locator("#puzzle-score-the-whole-deal .table-scroll").first
     region.scroll_into_view_if_needed()
     assert region.get_attribute("role") == "region" and region.get_attribute("aria-label")

@@ -21,7 +21,6 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-import build
 from sitebuild.lessons import LANGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,10 +150,9 @@ def broken_links(lessons_dir: Path, site: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("named")
-    build.build(out, ROOT / "lessons", with_pyodide=False)
-    return out
+def site(built_site) -> Path:
+    """The session's one build of the real site (read only)."""
+    return built_site
 
 
 def test_every_link_of_a_lesson_leads_to_a_page_of_the_site(site):

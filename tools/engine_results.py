@@ -68,7 +68,8 @@ def main(argv=None) -> int:
             raise SystemExit(
                 f"tools/engine_results.py: the result {key} was computed but not kept (is the cache writable?)"
             )
-        lines.append(json.dumps({"key": key, "value": value}, separators=(",", ":"), sort_keys=True))
+        # the value as it was computed: the order of its keys is part of it (a decision's options, best first)
+        lines.append(json.dumps({"key": key, "value": value}, separators=(",", ":")))
     cache.COMMITTED.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     size = cache.COMMITTED.stat().st_size
     name = cache.COMMITTED.relative_to(ROOT)

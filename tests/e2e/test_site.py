@@ -66,7 +66,7 @@ def test_a_lesson_page_judges_puzzles_without_starting_the_engine(visit, base_ur
     "lang, expected",
     [
         ("fi", "Ylimenopakko: sinulla on herttasotilasta suurempi hertta, joten sinun on pelattava sellainen."),
-        ("en", "You must overtake: you hold a card of hearts above the jack of hearts, so play one."),
+        ("en", "You must overtake: you can beat the jack of hearts with one of your hearts, so play such a card."),
     ],
 )
 def test_illegal_card_shows_the_reason_then_the_right_card_succeeds(visit, base_url, lang, expected):

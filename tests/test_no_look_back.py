@@ -184,6 +184,32 @@ def test_the_late_redeal_is_listed_at_the_discard_when_the_bidder_holds_four_six
     assert "redeal" in view["legal"]
     after = game.step({"rules": text, "seed": seed, "history": view["history"], "action": "redeal"})
     assert after["refused"] is None and after["redealt"] and after["phase"] == "done"
+    # with late_redeal_at_raise, after a discard keeping the sixes, at the raise too
+    text = "three-player+redeal_four_sixes_late+late_redeal_at_raise"
+    seed, view = four_sixes_after_the_widow(text)
+    keep = next(a for a in view["legal"] if a.startswith("discard:") and "6" not in a[8:].replace(".", "")[1::2])
+    raising = game.step({"rules": text, "seed": seed, "history": view["history"], "action": keep})
+    assert raising["phase"] == "raise" and raising["to_move"] == 0 and "redeal" in raising["legal"]
     # without the house rule the same deal offers no redeal there
+    text = "three-player+redeal_four_sixes_late"
+    seed, view = four_sixes_after_the_widow(text)
     plain = game.step({"rules": "three-player", "seed": seed, "history": view["history"]})
     assert plain["phase"] == "discard" and "redeal" not in plain["legal"]
+
+
+def test_a_finished_deals_review_turns_the_piles_up():
+    """The review of a finished deal shows every hand; its story (the replay's) names every card
+    played, as after the deal the piles are turned up to be counted."""
+    from engine.coach.review import Review
+    from engine.core.notation import format_record
+
+    rules = parse_rules("three-player+no_look_back")
+    deal = Deal.new(rules, 3)
+    rng = random.Random(3)
+    while not deal.is_over:
+        deal.apply(random_action(deal, rng))
+    log = Review(format_record(deal), 0).result(partial=True)["log"]
+    played = [e["card"] for e in log if e["kind"] == "play"]
+    assert played == [str(a.card) for _, a in deal.history if isinstance(a, Play)]
+    assert not any(e.get("hidden") for e in log)
+    assert all(e.get("hidden") for e in public_log(deal, 0) if e["kind"] in ("play", "trick"))

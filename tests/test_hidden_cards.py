@@ -36,6 +36,8 @@ RULE_TEXTS = sorted(PRESETS) + [
     "three-player+widow_shown_at_first_trick",
     "wikibooks-2p+dead_hand+widow_shown_at_first_trick+six_card_widow+secret_widow",
     "faq-pairs+half_questions_repeat+half_lock_asker",
+    "three-player+no_look_back+widow_shown_at_first_trick",
+    "faq-pairs+no_look_back+redeal_four_sixes_late+late_redeal_by_pair",
     "faq-pairs+redeal_four_sixes_late+late_redeal_by_pair+late_redeal_at_raise",
     "three-player+redeal_four_sixes_late+late_redeal_at_raise",
     "faq-pairs+exchange_size=4",

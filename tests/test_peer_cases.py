@@ -24,6 +24,7 @@ NEW_RULES = (
     "late_redeal_at_raise",
     "late_redeal_by_pair",
     "sweep_counts_dead_hand",
+    "no_look_back",
 )
 
 

@@ -50,7 +50,7 @@ VARIANTS = [
     "faq+porvoo_replaces_contract+rounding+contract_uses_rounded",
     "faq-pairs+half_question_with_pair+half_question_bluff+full_question_lockout+half_question_once",
     "ukrainian+half_question_once+full_question_lockout+bidder_porvoo=side_contract+redeal_four_sixes",
-    "wikibooks-pairs+half_question_bluff",
+    "wikibooks-pairs+half_question_bluff+no_look_back",
     "wikibooks-2p+six_card_widow+max_bid_ends_auction",
 ]
 RULE_NAMES = PRESET_NAMES + VARIANTS

@@ -60,7 +60,7 @@ NUMBERS = {
 BY_MESSAGE = {
     **{f"verdicts.fig_{k}": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set", "lead")},
     **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of")},
-    **{f"ui.{k}": {"points": POINTS} for k in ("ev_trick", "ev_trick_you")},
+    **{f"ui.{k}": {"points": POINTS} for k in ("ev_trick", "ev_trick_you", "ev_trick_hidden", "ev_trick_hidden_you")},
     "verdicts.line_takes": {"points": POINTS},
     **{f"ui.sum_porvoo{k}": {"bid": POINTS} for k in ("", "_us", "_you")},
     # the cards on the table fill a trick only from 2 on; a hand is dealt more than `most`

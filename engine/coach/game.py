@@ -111,12 +111,13 @@ def _computers(match: Match, seed: int, history: list[list[str]], types: list[st
         history[-1].append(str(action))
 
 
-def public_log(deal, viewer: int = HUMAN) -> list[dict]:
+def public_log(deal, viewer: int = HUMAN, look_back: bool = False) -> list[dict]:
     """What happened in the deal so far as ``viewer`` saw it, one event at a time: bids and
     passes, the contract, the widow shown, discards and exchanges (their cards only where the
-    viewer took part), raises, cards, tricks won with their points, declarations, partner
-    questions and their answers (``core.story``, as JSON)."""
-    return [_logged(event.seen_from(viewer)) for event in tell(deal)]
+    viewer took part), raises, cards (none of a gathered trick under the house rule
+    ``no_look_back``, unless ``look_back``: a finished deal's review), tricks won with their
+    points, declarations, partner questions and their answers (``core.story``, as JSON)."""
+    return [_logged(event.seen_from(viewer)) for event in tell(deal, look_back)]
 
 
 def _logged(event) -> dict:
@@ -134,7 +135,10 @@ def _logged(event) -> dict:
             return {"kind": "widow_secret", "seat": event.seat, "count": event.count}
         out["cards"] = [str(c) for c in event.cards]
     elif kind == "play":
-        out["card"] = str(event.card)
+        if event.card is None:  # house rule no_look_back: a gathered trick's card, seen by nobody now
+            out["hidden"] = True
+        else:
+            out["card"] = str(event.card)
     elif kind == "declare":
         out.update(suit=str(event.suit), bonus=event.bonus)
     elif kind == "ask_full":
@@ -145,6 +149,8 @@ def _logged(event) -> dict:
         out.update(suit=str(event.suit), partner=event.partner, completed=event.completed)
     elif kind == "trick":
         out.update(points=event.points, number=event.number)
+        if event.cards is None:  # house rule no_look_back: gathered, its cards no longer to be seen
+            out["hidden"] = True
     if event.bonus is not None and kind in ("answer", "ask_half", "last_trick"):
         out["bonus"] = event.bonus
     return out
@@ -193,7 +199,8 @@ def _view(match: Match, history: list[list[str]], refused=None, types=None) -> d
         "trick": [{"seat": (deal.leader + i) % rules.players, "card": str(c)} for i, c in enumerate(deal.trick)]
         if deal.phase == "play"
         else [],
-        "last_trick": _last_trick(deal),
+        "last_trick": [] if rules.no_look_back else _last_trick(deal),
+        "watched": _watched(deal),
         "trump": str(deal.trump) if deal.trump is not None else None,
         "declarations": [{"suit": str(d.suit), "seat": d.seat, "how": d.how} for d in deal.declarations],
         "points": deal.points if deal.is_over else None,
@@ -253,6 +260,19 @@ def _last_trick(deal) -> list:
     n = deal.rules.players
     done = len(played) // n * n
     return [{"seat": s, "card": str(a.card)} for s, a in played[done - n : done]] if done else []
+
+
+def _watched(deal) -> list:
+    """House rule ``no_look_back``: the cards of the tricks gathered since seat 0's last action,
+    which it watched being played (the page shows them moving to the trick and to its winner, and
+    then no more: the log names no card of a gathered trick). Empty without the rule."""
+    if not deal.rules.no_look_back:
+        return []
+    n = deal.rules.players
+    mine = max((i for i, (s, _) in enumerate(deal.history) if s == HUMAN), default=-1)
+    plays = [(i, s, a.card) for i, (s, a) in enumerate(deal.history) if isinstance(a, Play)]
+    gathered = plays[: len(plays) // n * n]
+    return [{"seat": s, "card": str(card)} for i, s, card in gathered if i >= mine]
 
 
 def _read_request(request: dict) -> tuple:

@@ -656,7 +656,8 @@ class Review:
                 "used": self.nodes,
             },
             "tricks": _tricks(final),
-            "log": public_log(final, self.seat),  # the story of the deal, for the replay
+            # the story of the deal, for the replay: every hand is known now, the piles turned up
+            "log": public_log(final, self.seat, look_back=True),
             "over": final.is_over,
             "steps": self.total,
             "done": self.done,

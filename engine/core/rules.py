@@ -519,6 +519,16 @@ class RuleSet:
         applies=lambda r: r.must_overtake,
     )
     must_trump: bool = _opt(True, "A player void in the led suit must play a trump if they hold one.", "all")
+    no_look_back: bool = _house(
+        False,
+        "House rule: a trick once gathered may not be looked at again, by anybody, its winner and the "
+        "players' own cards in it included; the trick on the table stays in view until it is gathered. "
+        "Each player has only their memory of the cards played (the computer players and the hints "
+        "remember what their seat saw).",
+        "house rule (the peer implementation's)",
+        reading="once gathered, nobody looks: the cards of every gathered trick are shown to nobody, each "
+        "player's own included; what a seat saw played stays in its memory",
+    )
     must_overtrump: bool = _house(
         False,
         "House rule: when trumping, beat the highest trump in the trick if able.",

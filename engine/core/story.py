@@ -31,6 +31,9 @@ play                            a card (``card``), with the ``trick`` before it,
 trick, last_trick               a trick won (``seat``, its ``cards``, ``leader``, ``points``,
                                 ``number``); the last trick's ``bonus``
 ==============================  ===============================================================
+
+Under the house rule ``no_look_back`` the plays of every gathered trick and the trick itself are
+seen by nobody (``seen_by`` empty): a seat's view of them names no card, its own included.
 """
 
 from __future__ import annotations
@@ -131,8 +134,9 @@ class Event:
         return self.seen_by is None or seat in self.seen_by
 
     def seen_from(self, seat: int) -> Event:
-        """The event as ``seat`` saw it: without the cards it could not see."""
-        return self if self.visible_to(seat) else replace(self, cards=None)
+        """The event as ``seat`` saw it: without the cards it could not see (a play's card and the
+        trick before it too)."""
+        return self if self.visible_to(seat) else replace(self, cards=None, card=None, trick=())
 
 
 def widow_seen(rules: RuleSet, bidder: int | None, seat: int, phase: str = Phase.PLAY) -> bool:
@@ -155,8 +159,10 @@ def start_of(deal: Deal) -> Deal:
     return deal.origin.copy() if deal.origin is not None else deal.restart()
 
 
-def tell(deal: Deal) -> list[Event]:
-    """Every event of ``deal`` so far, in order, with who may see the cards of each."""
+def tell(deal: Deal, look_back: bool = False) -> list[Event]:
+    """Every event of ``deal`` so far, in order, with who may see the cards of each; with
+    ``look_back`` the gathered tricks as if the house rule ``no_look_back`` were off (a finished
+    deal's piles turned up to be counted: the review)."""
     rules = deal.rules
     replay = start_of(deal)
     events: list[Event] = []
@@ -228,7 +234,27 @@ def tell(deal: Deal) -> list[Event]:
             )
             if replay.is_over and rules.last_trick_bonus:
                 events.append(Event("last_trick", winner, bonus=rules.last_trick_bonus))
+    if rules.no_look_back and not look_back:
+        events = _gathered_hidden(events, rules.players)
     return events
+
+
+def _gathered_hidden(events: list[Event], players: int) -> list[Event]:
+    """House rule ``no_look_back``: the cards of every gathered trick are seen by nobody now (the
+    plays of a finished trick and the trick itself); the trick on the table stays in view. The
+    events keep their cards for what reads the story as memory (``search.observe``,
+    ``search.estimate``): ``seen_from`` takes them out."""
+    plays = sum(1 for e in events if e.kind == "play")
+    gathered = plays // players * players  # the plays of finished tricks come first
+    out = []
+    for event in events:
+        if event.kind == "play" and gathered > 0:
+            gathered -= 1
+            event = replace(event, seen_by=frozenset())
+        elif event.kind == "trick":
+            event = replace(event, seen_by=frozenset())
+        out.append(event)
+    return out
 
 
 def _auction_end(deal: Deal) -> list[Event]:

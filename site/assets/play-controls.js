@@ -1,6 +1,7 @@
 // The learner's controls for each phase, from the engine's list of legal actions: bids and pass,
 // the cards to put away, give or return (enabled once the engine's number is chosen), keeping or
-// raising the contract with a stepper over the engine's raises, declarations, questions, answers.
+// raising the contract with a stepper over the engine's raises, declarations, questions, answers,
+// and a redeal wherever the engine lists one.
 // A control never decides a rule: an action the engine did not list is sent and it says why.
 import { ui } from "./messages.js";
 import { engineRunning } from "./play-engine.js";
@@ -107,7 +108,6 @@ export function renderActions(send) {
       b.setAttribute("aria-label", ui("bid_amount", { amount }));
       return b;
     });
-    if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
   } else if (["discard", "give", "return"].includes(state.phase)) {
     const count = pickCount();
     tell(ui(`prompt_${state.phase}`, { count }));
@@ -138,6 +138,9 @@ export function renderActions(send) {
     }
     for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
   }
+  // a redeal wherever the engine lists it: at the first bid, and under the late-redeal house rules
+  // at the discard, the give, the return or the raise
+  if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
   // a hint needs the engine: the button shows once it runs (the first decision comes before it)
   if (game.hints && !table.moment && engineRunning()) box.append(button(ui("hint"), showHint, "hint-button"));
 }

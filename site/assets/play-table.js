@@ -7,7 +7,7 @@
 import { cardName, catalog, hiddenCards, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { cardButton, cardSpan, playedCard } from "./cards.js";
-import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
+import { $, CARD_CODE, el, eventText, seatName, table } from "./play-words.js";
 
 const place = (seat) => table.state.where[seat];
 const BACKS = 6; // card backs drawn per seat at most (the count says the rest)
@@ -212,11 +212,19 @@ async function showWidow(cards, bidder) {
 
 // Between two views of the same deal, the events in between as movement: each card from its
 // seat to the trick, each finished trick to its winner. Resolves when it has been shown.
+// Under the house rule no_look_back the cards of a trick gathered meanwhile are named only in the
+// view's `watched` (the cards seat 0 saw played since its last move, in order): they are shown
+// here, moving or (reduced motion) still for a moment, and told in the news line as they come,
+// then the trick is gathered and the page names them no more (render() tells the news again).
 export async function playFrames(before, after) {
-  if (reducedMotion() || !before || before.deal_number !== after.deal_number || typeof Element.prototype.animate !== "function") return;
+  if (!before || before.deal_number !== after.deal_number) return;
   const fresh = after.log.slice(before.log.length);
   if (!fresh.length) return;
-  let shown = [...before.trick];
+  const watched = [...(after.watched || [])];
+  const still = reducedMotion() || typeof Element.prototype.animate !== "function";
+  if (still && !watched.length) return;
+  const live = watched.length ? el("ul", "news-list") : null;
+  if (live) $("play-news").replaceChildren(live);
   const saved = table.state;
   table.state = { ...before, where: after.where }; // the seats' places do not change in a deal
   try {
@@ -224,34 +232,40 @@ export async function playFrames(before, after) {
       const list = $("trick-now");
       if (!list) return;
       if (e.kind === "play") {
-        shown.push({ seat: e.seat, card: e.card });
+        const seen = e.hidden ? watched.shift() : e;
+        const card = seen ? seen.card : null;
+        if (live) live.append(el("li", "ev-play", eventText(card ? { ...e, card, hidden: false } : e)));
         list.classList.remove("empty");
         list.hidden = false;
-        const item = playedCard(seatName(e.seat), place(e.seat), cardSpan(e.card));
+        const item = playedCard(seatName(e.seat), place(e.seat), card ? cardSpan(card) : el("span", "card back"));
         let from = seatRect(e.seat);
         if (e.seat === 0) {
-          const mine = $("hand").querySelector(`[data-card="${e.card}"]`);
+          const mine = card && $("hand").querySelector(`[data-card="${card}"]`);
           if (mine) from = mine.getBoundingClientRect();
           mine?.classList.add("leaving");
         } else {
           document.querySelector(`#table .seat[data-seat="${e.seat}"] .backs .back:last-child`)?.remove();
         }
         list.append(item);
-        await slide(item, from, 300);
-        await wait(120);
+        if (!still) {
+          await slide(item, from, 300);
+          await wait(120);
+        }
       } else if (e.kind === "trick") {
-        await wait(500);
+        if (live) live.append(el("li", "ev-trick", eventText(e)));
+        await wait(still ? 1500 : 500); // still: the whole trick in view for a moment, as at a table
         const to = seatRect(e.seat);
         const from = list.getBoundingClientRect();
-        if (to) {
+        if (to && !still) {
           const dx = to.left + to.width / 2 - (from.left + from.width / 2);
           const dy = to.top + to.height / 2 - (from.top + from.height / 2);
           await list.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }], { duration: 360, easing: "ease-in" }).finished.catch(() => {});
         }
         list.replaceChildren();
         list.classList.add("empty");
-        shown = [];
         document.querySelector(".last-trick")?.remove();
+      } else if (still) {
+        continue; // no pair or widow shown moving under reduced motion
       } else if (e.kind === "declare" || (e.kind === "answer" && e.suit) || (e.kind === "ask_half" && e.completed)) {
         await showPair(e.seat, e.suit);
       } else if (e.kind === "widow") {

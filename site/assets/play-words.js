@@ -69,10 +69,11 @@ export function eventText(e) {
       if (e.seat === 0) return ui(`ev_${e.kind}_you`, { cards: cardList(e.cards) });
       if (e.to === 0) return ui(`ev_${e.kind}_to_you`, { cards: cardList(e.cards) });
       return say(`ev_${e.kind}`, e.seat, { count: e.count });
+    // a gathered trick under the house rule no_look_back: the engine names none of its cards
     case "play":
-      return say("ev_play", e.seat, { card: e.card });
+      return e.hidden ? say("ev_play_hidden", e.seat) : say("ev_play", e.seat, { card: e.card });
     case "trick":
-      return say("ev_trick", e.seat, { points: e.points });
+      return say(e.hidden ? "ev_trick_hidden" : "ev_trick", e.seat, { points: e.points });
     case "last_trick":
       return say("ev_last", e.seat, { bonus: e.bonus });
     case "declare":

@@ -4,6 +4,7 @@ counts in, and the line with each tier's wall time and the machine's load that e
 import concurrent.futures
 import threading
 import types
+from pathlib import Path
 
 import pytest
 import testrun
@@ -89,3 +90,11 @@ def test_parallel_workers_build_the_site_once_and_a_failed_build_is_started_agai
         sites = list(pool.map(lambda _: testrun.build_once(tmp_path, build), range(8)))
     assert len(builds) == 1 and set(sites) == {tmp_path / "site"}
     assert (tmp_path / "site" / "index.html").read_text() == "1"
+
+
+def test_no_two_test_modules_share_a_name():
+    """pytest imports test files by their base name: a second file of the same name in tests/e2e/ is
+    not collected at all in a full run (it stops with an import mismatch)."""
+    root = Path(__file__).resolve().parent
+    names = [p.name for p in root.rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []

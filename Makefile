@@ -75,7 +75,7 @@ bench-engine: $(VENV)/.installed
 bench-solver: $(VENV)/.installed node_modules/.installed
 	$(PY) benchmarks/bench_solver.py
 
-bench-coach: $(VENV)/.installed node_modules/.installed
+bench-coach: setup build
 	$(PY) benchmarks/bench_coach.py
 
 bench-site: setup build

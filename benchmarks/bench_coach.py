@@ -1,8 +1,9 @@
 """The coach's figures: how strong the normal computer player is, and how fast its moves and the
 deal review are, in CPython and in Pyodide (under Node, as in the browser's worker).
 
-    python benchmarks/bench_coach.py [--parts arena,moves,review,bids,agreement] [--deals N] [--reviews N]
-                                     [--move-deals N] [--bid-hands N] [--decisions N] [--no-pyodide]
+    python benchmarks/bench_coach.py [--parts arena,moves,review,browser,bids,agreement] [--deals N]
+                                     [--reviews N] [--move-deals N] [--bid-hands N] [--decisions N]
+                                     [--no-pyodide] [--site _site]
 
 arena   duplicate deals, normal against easy (``engine.players.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
@@ -15,6 +16,12 @@ review  complete reviews of seat 0 (the review's own bounds, as in the browser a
         median and slowest review, the slowest single step, steps per review and how many
         figures are estimates (a search cut short). Targets: slowest review 30 s in Pyodide,
         slowest step 5 s in Pyodide, the seed-5 review 15 s in CPython
+browser the same 20 reviews per game in headless Chromium, as the play page asks for them: the
+        built site (``--site``, default ``_site``) served on 127.0.0.1, one review worker
+        (``engine-client.js``, ``worker.js``), started and ready before the first review, then
+        asked step by step (op ``review``, one step a message, as ``play-review.js`` does):
+        median and slowest complete review, median and slowest first result, the machine's load.
+        Targets (issue 34): slowest ≤ 10 s, median ≤ 5 s, first result ≤ 1 s on a quiet machine
 bids    agreement of the bid hint with play: over 200 seeded three-player hands at seat 0's
         first free turn in the auction, the hint (pass or bid) against the deal played out by
         normal players with seat 0 as the bidder at that bid (its raise its own): how often the
@@ -38,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -145,6 +153,70 @@ def review_jobs(name, count):
         {"kind": "review", "record": format_record(play_deal(rules, 700 + s, ("normal",) * rules.players))}
         for s in range(count)
     ]
+
+
+# In the page: one review worker, as play-review.js keeps it; each record reviewed step by step.
+BROWSER_REVIEWS = """async ([client, records]) => {
+  const { startEngine } = await import(client);
+  const engine = startEngine();
+  const started = performance.now();
+  await engine.ready;
+  const out = { ready: (performance.now() - started) / 1000, reviews: [] };
+  for (const record of records) {
+    const t0 = performance.now();
+    let first = null, step = 0, steps = 0;
+    for (;;) {
+      const answer = await engine.request("review", { record, seat: 0, step });
+      if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+      if (first === null) first = (performance.now() - t0) / 1000;
+      steps = answer.steps;
+      if (answer.review) break;
+      step = answer.done;
+    }
+    out.reviews.push({ first, total: (performance.now() - t0) / 1000, steps });
+  }
+  engine.terminate();
+  return out;
+}"""
+
+
+def browser_reviews(site: Path, jobs_by_game: dict) -> None:
+    """Time the reviews in headless Chromium (see ``browser`` above)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM_ARGS, asset_url
+    from tools.serve import make_server
+
+    if not (site / "assets" / "pyodide").exists():
+        sys.exit(f"error: {site} has no Pyodide files: build the site first (make build)")
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        with sync_playwright() as p:
+            options = {"args": CHROMIUM_ARGS}
+            if shutil.which("chromium"):
+                options["executable_path"] = shutil.which("chromium")
+            browser = p.chromium.launch(**options)
+            page = browser.new_context(service_workers="block").new_page()
+            page.goto(f"{base}/en/")
+            client = base + asset_url(site, "engine-client.js")
+            for name, jobs in jobs_by_game.items():
+                load = os.getloadavg()[0]
+                out = page.evaluate(BROWSER_REVIEWS, [client, [job["record"] for job in jobs]])
+                totals = [r["total"] for r in out["reviews"]]
+                firsts = [r["first"] for r in out["reviews"]]
+                print(
+                    f"  reviews of {name} deals in Chromium, seat 0 ({len(totals)}; engine ready in "
+                    f"{out['ready']:.1f} s; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after):\n"
+                    f"    complete review: median {statistics.median(totals):.2f} s, slowest {max(totals):.2f} s;"
+                    f" first result: median {statistics.median(firsts):.2f} s, slowest {max(firsts):.2f} s;"
+                    f" steps per review: median {statistics.median(r['steps'] for r in out['reviews']):.0f}",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.shutdown()
 
 
 def seed5_job():
@@ -277,7 +349,7 @@ def hint_agreement(decisions: int) -> dict:
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--parts", default="arena,moves,review,bids,agreement")
+    parser.add_argument("--parts", default="arena,moves,review,browser,bids,agreement")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per arena")
     parser.add_argument("--move-deals", type=int, default=6, help="deals whose seat-0 decisions are timed, per preset")
     parser.add_argument("--reviews", type=int, default=20, help="deals reviewed per game")
@@ -285,6 +357,7 @@ def main():
     parser.add_argument("--decisions", type=int, default=200, help="seeded decisions for the hint/review agreement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--site", type=Path, default=ROOT / "_site", help="a built site, for --parts browser")
     args = parser.parse_args()
     parts = args.parts.split(",")
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores")
@@ -305,6 +378,8 @@ def main():
             not args.no_pyodide,
             True,
         )
+    if "browser" in parts:
+        browser_reviews(args.site, {name: review_jobs(name, args.reviews) for name in ("three-player", "faq-pairs")})
     if "bids" in parts:
         started = time.perf_counter()
         c = bid_agreement(args.bid_hands)

@@ -148,8 +148,8 @@ def test_a_trump_declared_late_says_the_bonus_counted_and_no_bonus_is_no_points(
     deal = _after("rules:three-player/hands:A...KQ,76.7..,8.86../lead:0/tricks:4,2,2")
     later = card_reasons(deal, 0, _line("SA", "S7", "S8", "trump:H"), _line("trump:H", "SA", "S7", "S8"))[0]
     assert sentence(later, load_catalog("en")) == (
-        "Declaring hearts trump now would have made it trump from trick 9. As the deal was played, you declared"
-        " it only before trick 10. The 100 points for declaring counted either way."
+        "Declaring hearts trump now would have made them trump from trick 9. As the deal was played, you declared"
+        " them only before trick 10. The 100 points for declaring counted either way."
     )
     assert sentence(later, load_catalog("fi")) == (
         "Jos olisit ilmoittanut hertan valtiksi nyt, se olisi ollut valttia 9. tikistä alkaen. Pelatussa jaossa"

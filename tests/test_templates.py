@@ -61,7 +61,8 @@ NUMBERS = {
 BY_MESSAGE = {
     **{f"verdicts.fig_{k}": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set", "lead")},
     **{f"verdicts.fig_{k}_zero": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set")},
-    **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of", "made_of_zero")},
+    **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of", "made_deals")},
+    **{f"estimate.{k}_zero": {"samples": [4, 5, 24]} for k in ("made_of", "made_deals")},
     **{f"ui.{k}": {"points": POINTS} for k in ("ev_trick", "ev_trick_you", "ev_trick_hidden", "ev_trick_hidden_you")},
     "verdicts.line_takes": {"points": POINTS},
     **{f"ui.sum_porvoo{k}": {"bid": POINTS} for k in ("", "_us", "_you")},

@@ -647,7 +647,7 @@ def solution_extra(seg: dict, w: Words) -> Node | None:
     if "spread" in s:
         node.add(h("p", "", None, w.fmt(est["spread"], s["spread"])))
     rows = s.get("rows") or []
-    made = lambda r: w.fmt(est["made_of"], {"made": r["made"], "samples": s["samples"]})  # noqa: E731
+    made = lambda r: w.say(est, "made_of", {"made": r["made"], "samples": s["samples"]})  # noqa: E731
     if rows and "contract" in rows[0]:
         heads = [th(est["col_contract"]), th(est["col_made"]), th(est["col_expected"])]
         body = [

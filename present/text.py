@@ -72,16 +72,22 @@ def in_sentence(label: str, catalog: dict) -> str:
 
 def message(section: dict, key: str, params: dict | None = None) -> str:
     """The entry ``key`` of a catalog section, or its ``_one`` form where the count it writes out
-    is 1 (every number of ``key`` that ``key_one`` does not name is 1); as ``pick`` in format.js."""
-    one = section.get(f"{key}_one")
-    if not isinstance(one, str) or not isinstance(section.get(key), str):
+    is 1 (every number of ``key`` that ``key_one`` does not name is 1), or its ``_zero`` form where
+    that count is 0 ("ei täyttynyt yhdessäkään jaossa", never "täyttyi 0 jaossa"); as ``pick`` in
+    format.js."""
+    if not isinstance(section.get(key), str):
         return section[key]
     params = params or {}
-    named = {m.group(1) for m in PLACEHOLDER.finditer(one)}
-    counts = [m.group(1) for m in PLACEHOLDER.finditer(section[key]) if m.group(1) not in named]
-    values = [params.get(n) for n in counts]
-    ones = [isinstance(v, (int, float)) and not isinstance(v, bool) and v == 1 for v in values]
-    return one if counts and all(ones) else section[key]
+    for suffix, wanted in (("_one", 1), ("_zero", 0)):
+        form = section.get(f"{key}{suffix}")
+        if not isinstance(form, str):
+            continue
+        named = {m.group(1) for m in PLACEHOLDER.finditer(form)}
+        counts = [m.group(1) for m in PLACEHOLDER.finditer(section[key]) if m.group(1) not in named]
+        values = [params.get(n) for n in counts]
+        if counts and all(isinstance(v, (int, float)) and not isinstance(v, bool) and v == wanted for v in values):
+            return form
+    return section[key]
 
 
 def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:

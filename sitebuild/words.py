@@ -22,6 +22,8 @@ Placeholder grammar: ``{NAME}``, ``{NAME.case}``, ``{NAME:ARG}`` or ``{NAME:ARG.
   played, ``{spread:p25}`` what the hand made (``min``, ``p10``, ``p25``, ``p50``, ``p75``,
   ``p90``, ``max``), ``{made:55}`` in how many deals an answer made its contract, and
   ``{value:55}``, ``{loss:55}``, ``{best}`` as above; a card set is written ``{value:S6+S7+D6}``.
+  ``{made_deals:55}`` is that count as a clause ("the contract was made in 6 of 10 deals", "sopimus
+  ei onnistunut yhdessäkään 10 jaosta"): a count of none in words, which ``{made:55}`` cannot say.
   ``{who:60}`` is who made that bid. The figures of an estimate are never written by hand.
 
 Cases (Finnish needs them, English ignores them): nom (default), gen, part, ade, abl, all, ela, ill.
@@ -36,6 +38,7 @@ from engine.core.cards import NotationError
 from engine.core.notation import parse_position, parse_record
 from engine.core.rules import parse_rules
 from engine.puzzles.base import REGISTRY, Kind
+from present.text import fmt, message
 
 CASES = ("nom", "gen", "part", "ade", "abl", "all", "ela", "ill")
 PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_+]*)(?::([A-Za-z0-9:+_-]+))?(?:\.([a-z]+))?\}")
@@ -406,7 +409,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
                 ours = view["mover"] in seats
                 return catalog["words"]["pairs"]["ours" if ours else "theirs"][c], "seat"
             return _seat_phrase(facts, seats[0], c, catalog, offset, "the side asked about"), "seat"
-    if name in NUMBER_NAMES or name == "bids":
+    if name in NUMBER_NAMES or name in ("bids", "made_deals"):
         if case:
             raise WordsError(offset, f"{{{name}.{case}}}: numbers take no case")
     if name in ("loss", "value"):
@@ -422,6 +425,9 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
         return _number(max(values.values())), "number"
     if name in ESTIMATE_NUMBERS:
         return _number(_estimate_number(name, arg, facts, offset)), "number"
+    if name == "made_deals":  # the count as a clause, in words where it is none (catalog "estimate")
+        params = {"made": _estimate_number("made", arg, facts, offset), "samples": facts.solution["samples"]}
+        return fmt(message(catalog["estimate"], "made_deals", params), params, catalog, fragment=True), "text"
     if name == "points":
         if not arg or not CARDS.fullmatch(arg) or facts.rules is None:
             raise WordsError(offset, "{points:CARDS}: name cards, for example {points:SA+ST}")
@@ -465,7 +471,7 @@ def fill(name: str, arg: str | None, case: str | None, facts: Facts, catalog: di
         offset,
         f"unknown placeholder {{{name}}}: cards {{HK}} {{led}} {{answer}}; seats {{leader}} {{who:HK}} {{bidder}} "
         "{declarer:H} {side}; numbers {loss:HK} {value:HK} {best} {points:HK} {count:points-out} {score} "
-        "{total} {contract} {samples} {spread:p25} {made:55}...",
+        "{total} {contract} {samples} {spread:p25} {made:55} {made_deals:55}...",
     )
 
 
@@ -597,7 +603,7 @@ def required(field_name: str, text: str, facts: Facts) -> str | None:
     rounded = average_not_said_rounded(text, facts)
     if rounded:
         return rounded
-    if cites == "estimate" and not names & {"spread", "made", "value"}:
+    if cites == "estimate" and not names & {"spread", "made", "made_deals", "value"}:
         return (
             f"the explanation of a {facts.kind} puzzle draws on the engine's estimate: what the hand made "
             "({spread:p25}, {spread:max}...), in how many of the {samples} deals ({made:ANSWER}) or an "

@@ -30,6 +30,7 @@ NOT_MESSAGES += ("words.seats", "words.pairs")
 # messages the pages set inside another sentence (explain.js: after "Your choice: ")
 FRAGMENTS = {"verdicts.fig_bid", "verdicts.fig_pass", "verdicts.fig_hold", "verdicts.fig_raise"}
 FRAGMENTS |= {"verdicts.fig_set", "verdicts.fig_lead"}
+FRAGMENTS |= {f"verdicts.fig_{k}_zero" for k in ("bid", "hold", "raise", "set")}
 
 COUNT = [0, 1, 2, 5]
 # card points: a trick, a side's pile, a bonus or a total is never 1 point (the least card that
@@ -59,7 +60,9 @@ NUMBERS = {
 # (engine/puzzles/decisions.py), the points of one trick are card points, a Porvoo costs a bid
 BY_MESSAGE = {
     **{f"verdicts.fig_{k}": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set", "lead")},
-    **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of")},
+    **{f"verdicts.fig_{k}_zero": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set")},
+    **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of", "made_deals")},
+    **{f"estimate.{k}_zero": {"samples": [4, 5, 24]} for k in ("made_of", "made_deals")},
     **{f"ui.{k}": {"points": POINTS} for k in ("ev_trick", "ev_trick_you", "ev_trick_hidden", "ev_trick_hidden_you")},
     "verdicts.line_takes": {"points": POINTS},
     **{f"ui.sum_porvoo{k}": {"bid": POINTS} for k in ("", "_us", "_you")},
@@ -380,6 +383,50 @@ def test_the_one_form_is_used_for_a_count_of_one():
     assert message(section, "hidden", {"count": 1}) == section["hidden_one"]
     assert message(section, "hidden", {"count": 2}) == section["hidden"]
     assert message(section, "hidden", {"count": 0}) == section["hidden"]
+
+
+def test_the_zero_form_is_used_for_a_count_of_zero():
+    section = {
+        "made": "sopimus täyttyi {made} jaossa (kaikkiaan {samples})",
+        "made_zero": "sopimus ei täyttynyt yhdessäkään jaossa (kaikkiaan {samples})",
+    }
+    assert message(section, "made", {"made": 0, "samples": 24}) == section["made_zero"]
+    assert message(section, "made", {"made": 2, "samples": 24}) == section["made"]
+    assert message(section, "made", {"made": 1, "samples": 0}) == section["made"]
+
+
+# counts that are 0 in real play: a contract made in none of the sampled deals (the play page's
+# hints), a rule better or worse in none of the measured deals (lessons/measured.json)
+ZERO_COUNTS = ("made", "better", "worse")
+# a figure 0 with a word after it ("täyttyi 0 jaossa", "better in 0 of 160 deals"); not 0 % or a
+# fraction 0/24, which are figures
+DIGIT_ZERO_BEFORE_WORD = re.compile(r"(?<![\d,.\u2212/])\b0 (?=[^\W\d_])")
+
+
+def test_the_zero_check_catches_a_digit_zero_before_a_word():
+    for text in ("sopimus täyttyi 0 jaossa", "parempi 0 jaossa", "better in 0 of 160 deals"):
+        assert DIGIT_ZERO_BEFORE_WORD.search(text), text
+    for text in ("onnistui 0/24 jaossa", "10 jaossa", "\u22120,5 pistettä", "0 %", "parempi 0, huonompi 3"):
+        assert not DIGIT_ZERO_BEFORE_WORD.search(text), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_none_is_never_a_digit_zero_before_a_word(lang):
+    """Where a count can be 0, the sentence says so in words ("ei täyttynyt yhdessäkään jaossa",
+    "made in none of the 24 deals", a ``_zero`` form) or puts the figure after its noun, never
+    "täyttyi 0 jaossa"."""
+    cat = load_catalog(lang)
+    seen, bad = 0, []
+    for key, template, params, fragment in _renders(lang):
+        if any(params.get(name) == 0 for name in ZERO_COUNTS):
+            seen += 1
+            # the other figures as play gives them (a contract or a sample count is never 0)
+            params = {n: 5 if v == 0 and n not in ZERO_COUNTS else v for n, v in params.items()}
+            text = _render(lang, key, template, params, fragment, cat)
+            if DIGIT_ZERO_BEFORE_WORD.search(text):
+                bad.append(f"{key}: {text}")
+    assert seen >= 5
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")

@@ -56,11 +56,16 @@ export function formatWith(catalog, template, params = {}, { fragment = false } 
 
 // The entry `key` of a catalog section, or its "_one" form where the count it writes out is 1:
 // "hidden_one" ("1 piilossa oleva kortti") is used when every number of "hidden" that it does
-// not name ({count}) is 1.
+// not name ({count}) is 1; likewise its "_zero" form where that count is 0 ("ei täyttynyt
+// yhdessäkään jaossa", never "täyttyi 0 jaossa"). As `message` in present/text.py.
 export function pick(section, key, params = {}) {
-  const one = section[`${key}_one`];
-  if (typeof one !== "string" || typeof section[key] !== "string") return section[key];
-  const named = new Set([...one.matchAll(PLACEHOLDER)].map((m) => m[1]));
-  const counts = [...section[key].matchAll(PLACEHOLDER)].map((m) => m[1]).filter((n) => !named.has(n));
-  return counts.length && counts.every((n) => params[n] === 1) ? one : section[key];
+  if (typeof section[key] !== "string") return section[key];
+  for (const [suffix, wanted] of [["_one", 1], ["_zero", 0]]) {
+    const form = section[`${key}${suffix}`];
+    if (typeof form !== "string") continue;
+    const named = new Set([...form.matchAll(PLACEHOLDER)].map((m) => m[1]));
+    const counts = [...section[key].matchAll(PLACEHOLDER)].map((m) => m[1]).filter((n) => !named.has(n));
+    if (counts.length && counts.every((n) => params[n] === wanted)) return form;
+  }
+  return section[key];
 }

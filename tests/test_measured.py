@@ -41,7 +41,7 @@ def test_the_page_shows_the_measurement_data_and_changes_with_it(tmp_path):
     page = lambda lang: (tmp_path / "out" / lang / "lessons" / "test" / "index.html").read_text()  # noqa: E731
     assert measured_span(page("en")) == (
         "160",
-        "6.5 points more on average (95% interval 2.2 to 10.8; better in 70 of 160 deals, worse in 21)",
+        "6.5 points more on average (95% interval 2.2 to 10.8; of 160 deals, better in 70, worse in 21)",
     )
     assert measured_span(page("fi")) == (
         "160",
@@ -55,7 +55,7 @@ def test_the_page_shows_the_measurement_data_and_changes_with_it(tmp_path):
     run_build(tmp_path, lessons)
     assert measured_span(page("en")) == (
         "48",
-        "1 point fewer on average (95% interval \u22123.5 to 1.5; better in 9 of 48 deals, worse in 30)",
+        "1 point fewer on average (95% interval \u22123.5 to 1.5; of 48 deals, better in 9, worse in 30)",
     )
     assert measured_span(page("fi"))[1].startswith("keskimäärin pisteen vähemmän (95 %:n luottamusväli \u22123,5…1,5")
 

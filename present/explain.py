@@ -5,7 +5,8 @@ play after the answer and after the best one. The page code only mounts what thi
 
 * ``explanation_tree(verdict, cat)``: the nodes that explain one verdict (none for a right answer);
 * ``why_table(table, cat)``: the explanation of every answer of an answer table that has one, by
-  the answer's key in the table (a typed number's slip by its number; a guided deal by step), as
+  the answer's key in the table (a typed number's slip by its number, what to check for any other
+  number by ``"other"``; a guided deal by step), as
   ``to_dict`` data: ``present.puzzle`` writes it beside the table (``data-why``), for lesson pages,
   puzzle pages, the readiness test, drills and shared positions alike;
 * ``line_tree(title_key, tricks, cat, first)``: one line of play, trick by trick, and
@@ -22,6 +23,7 @@ SHOWN_TRICKS = 2  # the tricks a line shows at once; the rest open on request
 # verdicts never explained: a right answer, a legal card (of a set to mark), an illegal one (whose
 # reason is the verdict's own line, above the explanation)
 UNEXPLAINED = frozenset({"correct", "legal", "illegal"})
+OTHER_NUMBER = "other"  # the key of what to check for a typed number that is no recognised slip
 CALLS = {"trump": "line_declare", "askfull": "line_ask_full", "askhalf": "line_ask_half"}
 
 
@@ -139,8 +141,9 @@ def explanation_tree(verdict: dict, cat: dict) -> list[Node]:
 def why_table(table: dict, cat: dict) -> dict:
     """The explanation of every answer of ``table`` that has one, as ``to_dict`` data: ``{key:
     [nodes]}`` by the answer's key in the table, a typed number's recognised slip by its number,
-    ``{"steps": [...]}`` for a deal played step by step; ``{}`` where nothing is explained (a set of
-    cards to mark: its verdict names each card's rule)."""
+    what to check for any other wrong number by ``OTHER_NUMBER``, ``{"steps": [...]}`` for a deal
+    played step by step; ``{}`` where nothing is explained (a set of cards to mark: its verdict
+    names each card's rule)."""
     if table.get("answer") == "steps":
         steps = [why_table(step, cat) for step in table["steps"]]
         return {"steps": steps} if any(steps) else {}
@@ -153,4 +156,8 @@ def why_table(table: dict, cat: dict) -> dict:
             out[key] = to_dict(nodes)
     for mistake in table.get("mistakes") or []:
         out[str(mistake["number"])] = to_dict(explanation_tree({"mistake": mistake}, cat))
+    if table.get("answer") == "number" and table.get("check"):
+        # a typed number that is no recognised slip: what to check (the breakdown, which holds the
+        # answer, is in the solution)
+        out[OTHER_NUMBER] = to_dict(explanation_tree({"reason": table["check"]}, cat))
     return out

@@ -51,10 +51,11 @@ function keyOf(table, answer) {
   return table.answer === "card" ? String(answer).toUpperCase() : String(answer);
 }
 
-// Why an answer is wrong, as present/ wrote it beside the table (present/explain.py: why_table, the
-// section's data-why): the trees to mount (mount.js) for the answer judged by the same table, by its
-// key (a typed number's recognised slip by its number, a guided deal's step by {step, answer}); none
-// where present/ explains nothing (a right answer, an illegal one, a set of cards to mark).
+// Why a wrong answer is wrong, as present/ wrote it beside the table (present/explain.py: why_table,
+// the section's data-why): the trees to mount (mount.js) for the answer judged by the same table, by
+// its key (a typed number's recognised slip by its number, what to check for any other number by
+// "other", a guided deal's step by {step, answer}); none where present/ explains nothing (an illegal
+// answer, a set of cards to mark). Asked only for a wrong answer.
 export function explanationFor(why, table, answer) {
   if (table.answer === "steps") {
     const steps = why.steps || [];
@@ -62,5 +63,6 @@ export function explanationFor(why, table, answer) {
   }
   if (table.answer === "cards") return [];
   const key = keyOf(table, answer);
-  return key !== null && Object.hasOwn(why, key) ? why[key] : [];
+  if (key !== null && Object.hasOwn(why, key)) return why[key];
+  return table.answer === "number" && key !== null && Object.hasOwn(why, "other") ? why.other : [];
 }

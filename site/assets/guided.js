@@ -113,9 +113,6 @@ export class GuidedDeal {
     this.why ??= JSON.parse(this.section.dataset.why);
     const explained = tone === "wrong" && result.verdict !== "illegal";
     const why = explained ? explanationFor(this.why, this.table, { step: index, answer }).map(mount) : [];
-    // a typed score that is no recognised slip: what to check (the engine's words in the table)
-    const check = this.table.steps[index].check;
-    if (result.verdict === "wrong" && !result.mistake && check) why.push(el("p", "why", reason(check)));
     this.say(step, lines, tone, why);
     for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
     if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");

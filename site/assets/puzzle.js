@@ -175,11 +175,6 @@ export class Puzzle {
     // why the answer is wrong, as present/ drew it (present/explain.py)
     this.why ??= JSON.parse(this.section.dataset.why);
     const why = tone === "right" || result.verdict === "illegal" ? [] : explanationFor(this.why, this.table, answer).map(mount);
-    // a typed number that is no recognised slip: what to check (the engine's words in the table);
-    // the breakdown, which holds the answer, is in the solution (opened by the second try)
-    if (tone !== "right" && this.table.answer === "number" && !result.mistake && this.table.check) {
-      why.push(el("p", "why", reason(this.table.check)));
-    }
     // only the latest answer is marked
     for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
     if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);

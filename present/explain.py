@@ -8,12 +8,16 @@ play after the answer and after the best one. The page code only mounts what thi
   the answer's key in the table (a typed number's slip by its number, what to check for any other
   number by ``"other"``; a guided deal by step), as
   ``to_dict`` data: ``present.puzzle`` writes it beside the table (``data-why``), for lesson pages,
-  puzzle pages, the readiness test, drills and shared positions alike;
+  puzzle pages, the readiness test, drills and shared positions alike (a line of play shown by
+  more than one answer written once: ``share_lines``);
 * ``line_tree(title_key, tricks, cat, first)``: one line of play, trick by trick, and
   ``review_lines_tree(lines, cat)``: both lines of a blamed decision of the deal review
   (``present.web`` adds it to the review's and a replayed moment's answers)."""
 
 from __future__ import annotations
+
+import json
+from collections import Counter
 
 from .cards import card_span
 from .text import Words, card_name, fmt, message, reason_text
@@ -160,4 +164,40 @@ def why_table(table: dict, cat: dict) -> dict:
         # a typed number that is no recognised slip: what to check (the breakdown, which holds the
         # answer, is in the solution)
         out[OTHER_NUMBER] = to_dict(explanation_tree({"reason": table["check"]}, cat))
+    return share_lines(out)
+
+
+def share_lines(why: dict) -> dict:
+    """A line of play that more than one answer's explanation shows (the best line, the same after
+    every wrong card) written once: under ``_line1``, ``_line2``, ... of ``why``, and where it was
+    ``{"shared": "_line1"}`` (``site/assets/answers.js`` puts it back before mounting). A lesson
+    page carries every explanation, so this keeps it about half as heavy where lines are long."""
+
+    def lines(node):
+        if isinstance(node, list):
+            for n in node:
+                yield from lines(n)
+        elif isinstance(node, dict):
+            if "line" in node.get("class", "").split():
+                yield node
+            else:
+                yield from lines(node.get("children", []))
+
+    counts = Counter(json.dumps(line, sort_keys=True) for nodes in why.values() for line in lines(nodes))
+    names = {}
+
+    def swap(node):
+        if isinstance(node, list):
+            return [swap(n) for n in node]
+        if not isinstance(node, dict):
+            return node
+        if "line" in node.get("class", "").split():
+            text = json.dumps(node, sort_keys=True)
+            if counts[text] > 1:
+                return {"shared": names.setdefault(text, f"_line{len(names) + 1}")}
+            return node
+        return {**node, "children": swap(node["children"])} if "children" in node else node
+
+    out = {key: swap(nodes) for key, nodes in why.items()}
+    out.update({name: json.loads(text) for text, name in names.items()})
     return out

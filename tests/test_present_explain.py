@@ -184,6 +184,19 @@ def check_why(nodes: list, entry: dict, cat: dict) -> set:
     return used
 
 
+def unshared(tree, why: dict):
+    """A tree with each line of play written once (``{"shared": name}``) put back, as answers.js does;
+    the names it used go into ``why["_used"]``."""
+    if isinstance(tree, list):
+        return [unshared(t, why) for t in tree]
+    if not isinstance(tree, dict):
+        return tree
+    if "shared" in tree:
+        why.setdefault("_used", []).append(tree["shared"])
+        return why[tree["shared"]]
+    return {**tree, "children": unshared(tree["children"], why)} if "children" in tree else tree
+
+
 def card_forms(card: str, cat: dict) -> set:
     forms = {card_name(card, case, cat).lower() for case in cat["ranks"][card[1]]}
     return forms | {card_label(card, cat).lower()}
@@ -216,21 +229,28 @@ def test_every_explained_answer_of_every_lesson_is_drawn_from_its_verdict(lesson
             if step["answer"] == "number":
                 # any other number: what to check (every number puzzle of the lessons has it)
                 mistakes["other"] = {"reason": step["check"]}
-            assert set(step_why) == set(explained) | set(mistakes), where
+            shared = {k for k in step_why if k.startswith("_line")}
+            assert set(step_why) - shared == set(explained) | set(mistakes), where
             for key, entry in {**explained, **mistakes}.items():
-                used |= check_why(step_why[key], entry, cat)
+                nodes = unshared(step_why[key], step_why)
+                used |= check_why(nodes, entry, cat)
                 count += 1
                 # shown at once: never the answer (it comes with the second try, or a tap)
-                shown = shown_text(step_why[key]).lower()
+                shown = shown_text(nodes).lower()
                 right = [a for a, e in step["answers"].items() if e["verdict"] == "correct"]
                 if step["answer"] == "card" and len(right) == 1:
                     assert not any(form in shown for form in card_forms(right[0], cat)), (where, key, shown)
                 if step["answer"] == "number" and (key == "other" or abs(int(key)) != abs(step["number"])):
                     # (a slip's sentence may echo the learner's own number: -120 typed as 120)
                     assert not re.search(rf"(?<![0-9]){abs(step['number'])}(?![0-9])", shown), (where, key)
+            # a line written once is one more than one answer shows
+            uses = step_why.pop("_used", [])
+            assert all(uses.count(name) > 1 for name in shared), where
+            if shared:
+                used.add("shared")
     assert count > 400
     # every way a verdict is explained occurs in the lessons (a kind that lost its words would show)
-    assert {"mistake", "lines", "calls", "fig_set", "fig_lead", "fig_bid", "fig_raise"} <= used, used
+    assert {"mistake", "lines", "calls", "shared", "fig_set", "fig_lead", "fig_bid", "fig_raise"} <= used, used
 
 
 def test_the_answers_it_does_not_explain_get_nothing():

@@ -63,6 +63,17 @@ export function explanationFor(why, table, answer) {
   }
   if (table.answer === "cards") return [];
   const key = keyOf(table, answer);
-  if (key !== null && Object.hasOwn(why, key)) return why[key];
+  if (key !== null && Object.hasOwn(why, key)) return why[key].map((tree) => unshared(tree, why));
   return table.answer === "number" && key !== null && Object.hasOwn(why, "other") ? why.other : [];
+}
+
+// A line of play more than one answer shows is written once in data-why (present/explain.py:
+// share_lines): {shared: "_line1"} stands for it.
+function unshared(tree, why) {
+  if (typeof tree !== "object" || tree === null) return tree;
+  if (tree.shared !== undefined) {
+    if (!Object.hasOwn(why, tree.shared)) throw new Error(`data-why has no ${tree.shared}`);
+    return why[tree.shared];
+  }
+  return tree.children ? { ...tree, children: tree.children.map((child) => unshared(child, why)) } : tree;
 }

@@ -109,8 +109,9 @@ export class GuidedDeal {
     else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
     else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
     else [lines, tone] = [[verdict("deal_other")], "notice"];
-    // why the answer is wrong, as present/ drew it (present/explain.py)
-    this.why ??= JSON.parse(this.section.dataset.why);
+    // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
+    // before it did (an older offline copy) still says its verdict
+    this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
     const explained = tone === "wrong" && result.verdict !== "illegal";
     const why = explained ? explanationFor(this.why, this.table, { step: index, answer }).map(mount) : [];
     this.say(step, lines, tone, why);

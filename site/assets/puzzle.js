@@ -172,8 +172,9 @@ export class Puzzle {
     } else {
       lines.push(verdict(words.wrong, result));
     }
-    // why the answer is wrong, as present/ drew it (present/explain.py)
-    this.why ??= JSON.parse(this.section.dataset.why);
+    // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
+    // before it did (an older offline copy) still says its verdict
+    this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
     const why = tone === "right" || result.verdict === "illegal" ? [] : explanationFor(this.why, this.table, answer).map(mount);
     // only the latest answer is marked
     for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");

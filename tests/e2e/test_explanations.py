@@ -123,3 +123,21 @@ def test_a_drill_kept_before_present_drew_its_explanations_is_drawn_anew(visit, 
     why.first.wait_for()
     assert why.all_inner_texts() == [tree_text(node) for node in reason]
     assert not v.errors
+
+
+def test_a_puzzle_without_data_why_still_says_its_verdict(visit, base_url, site_dir):
+    """A copy of a puzzle drawn before present/ wrote its explanations (an older offline copy of a
+    puzzle page, fetched by the front page): the verdict still shows, without the explanation."""
+    lang = "en"
+    worse = lambda e: e["verdict"] == "legal-not-best" and e.get("lines")  # noqa: E731
+    slug, pid, key, _, _ = first_with(site_dir, lang, worse)
+    v = visit()
+    v.context.add_init_script(READING_VIEW)
+    page = v.open(f"{base_url}/{lang}/lessons/{slug}/#puzzle-{pid}")
+    section = page.locator(f"section#puzzle-{pid}")
+    section.evaluate("(s) => s.removeAttribute('data-why')")
+    section.locator(f'button[data-card="{key}"]').click()
+    feedback = section.locator(".feedback.wrong")
+    feedback.wait_for()
+    assert feedback.locator(".verdict").count() >= 1 and feedback.locator("details.lines").count() == 0
+    assert not v.errors

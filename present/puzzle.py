@@ -20,14 +20,13 @@ import json
 
 from engine.core.rules import parse_rules
 
+from .cards import card_button, card_span, cards, face  # noqa: F401  (face: the tests' name for it)
+from .explain import why_table
 from .text import (
+    Words,
     capfirst,
-    card_face,
-    card_label,
     choice_label,
     decimal,
-    fmt,
-    message,
     plus_minus,
     signed,
     solution_text,
@@ -42,62 +41,6 @@ LINK_ICON = (
 
 def _json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-class Words:
-    """The catalog of one language and the phrases the layout needs from it."""
-
-    def __init__(self, cat: dict):
-        self.cat = cat
-        self.ui = cat["ui"]
-
-    def fmt(self, template: str, params: dict) -> str:
-        return fmt(template, params, self.cat)
-
-    def say(self, section: dict, key: str, params: dict) -> str:
-        """An entry of a catalog section, its ``_one`` form where its count is 1."""
-        return fmt(message(section, key, params), params, self.cat)
-
-    def seat(self, view: dict, seat: int) -> str:
-        return self.cat["seats"][view["where"][seat]]
-
-    def taken(self, s: dict) -> str:
-        """'3 points taken, 1 trick'."""
-        ui = self.ui
-        tricks = f"{s['tricks']} {ui['tricks_won_one'] if s['tricks'] == 1 else ui['tricks_won']}"
-        if not s.get("points"):
-            return tricks
-        return f"{s['points']} {ui['points_taken_one'] if s['points'] == 1 else ui['points_taken']}, {tricks}"
-
-    def hidden(self, count: int) -> str:
-        cards = self.cat["cards"]
-        return cards["hidden_one"] if count == 1 else cards["hidden"].replace("{count}", str(count))
-
-
-# ---- cards
-
-
-def face(code: str) -> Node:
-    """A card's face: the page's sprite symbol ``#c-XX`` (in the SVG namespace)."""
-    attrs = {"class": "face", "viewBox": "0 0 60 84", "aria-hidden": "true", "focusable": "false"}
-    return svg("svg", attrs, svg("use", {"href": f"#c-{code}"}))
-
-
-def card_span(code: str, w: Words) -> Node:
-    red = " red" if card_face(code)["red"] else ""
-    return h("span", f"card{red}", {"role": "img", "aria-label": card_label(code, w.cat)}, face(code))
-
-
-def card_button(code: str, w: Words, toggle: bool = False, widow: bool = False) -> Node:
-    red = " red" if card_face(code)["red"] else ""
-    label = card_label(code, w.cat) + (f" ({w.cat['estimate']['widow_card']})" if widow else "")
-    attrs = {"type": "button", "data-card": code, "aria-label": label, "aria-pressed": "false" if toggle else None}
-    attrs["disabled"] = True
-    return h("button", f"card{red}{' from-widow' if widow else ''}", attrs, face(code))
-
-
-def cards(codes, w: Words) -> Node:
-    return h("span", "cards", None, [card_span(c, w) for c in codes])
 
 
 def link_icon() -> Node:
@@ -372,13 +315,17 @@ def after_answer(seg: dict, pid: str, w: Words, solution: list) -> list:
     return out
 
 
-def section(seg: dict, pid: str, cls: str = "puzzle") -> Node:
+def section(seg: dict, pid: str, w: Words, cls: str = "puzzle") -> Node:
+    """The puzzle's section: its spec, the engine's answer table and, where an answer has one, why
+    it is wrong (``data-why``: ``present.explain.why_table``), for the page code to judge a click
+    by the table and mount its explanation."""
     attrs = {
         "id": pid,
         "tabindex": "-1",
         "data-kind": seg["view"]["kind"],
         "data-puzzle": _json(seg["spec"]),
         "data-answers": _json(seg["table"]),
+        "data-why": _json(why_table(seg["table"], w.cat)),
         "aria-labelledby": f"{pid}-title",
     }
     return h("section", cls, attrs)
@@ -392,7 +339,7 @@ def puzzle_tree(seg: dict, cat: dict) -> Node:
         return guided_deal(seg, w)
     form = v["form"]
     pid = f"puzzle-{seg['id']}"
-    node = section(seg, pid)
+    node = section(seg, pid, w)
     node.add(head(seg, w), h("p", "prompt", None, seg["prompt"]))
     area = h("div", "puzzle-table", {"data-table-area": ""})
     answer = h("div", "puzzle-answer", {"data-answer-area": ""})
@@ -724,7 +671,7 @@ def guided_deal(seg: dict, w: Words) -> Node:
     v = seg["view"]
     pid = f"puzzle-{seg['id']}"
     total = len(v["steps"])
-    node = section(seg, pid, "puzzle guided-deal")
+    node = section(seg, pid, w, "puzzle guided-deal")
     node.add(head(seg, w), h("p", "prompt", None, seg["prompt"]))
     for i, step in enumerate(v["steps"]):
         st = step["state"]

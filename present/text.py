@@ -90,6 +90,21 @@ def message(section: dict, key: str, params: dict | None = None) -> str:
     return section[key]
 
 
+def reason_text(reason: dict, catalog: dict) -> str:
+    """A reason of the engine (``{code, params}``) in the catalog's words (``reasons``). An entry with
+    variants takes the first whose parameter is given and not false (``beat``, ``card``, ...), else
+    its plain one (``""``); a code the catalog does not know reads as the engine's message or code.
+    As ``reason`` in site/assets/messages.js."""
+    params = reason.get("params") or {}
+    entry = message(catalog["reasons"], reason["code"], params) if reason["code"] in catalog["reasons"] else None
+    if entry is None:
+        return reason.get("message") or reason["code"]
+    if isinstance(entry, dict):
+        variant = next((k for k in entry if k and k in params and params[k] is not False), "")
+        entry = entry[variant]
+    return fmt(entry, params, catalog)
+
+
 def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
     """The solution in words, by what the engine's solution holds (never by the kind's name): the
     accepted answers of an estimate, a counted number, a score, the bidder of an auction, the best
@@ -178,3 +193,33 @@ def decimal(value: float, catalog: dict, signed: bool = False) -> str:
 def card_face(card: str) -> dict:
     rank = {"T": "10"}.get(card[1], card[1])
     return {"code": card, "rank": rank, "symbol": "♠♣♦♥"["SCDH".index(card[0])], "red": card[0] in "DH"}
+
+
+class Words:
+    """The catalog of one language and the phrases the layout needs from it."""
+
+    def __init__(self, cat: dict):
+        self.cat = cat
+        self.ui = cat["ui"]
+
+    def fmt(self, template: str, params: dict) -> str:
+        return fmt(template, params, self.cat)
+
+    def say(self, section: dict, key: str, params: dict) -> str:
+        """An entry of a catalog section, its ``_one`` form where its count is 1."""
+        return fmt(message(section, key, params), params, self.cat)
+
+    def seat(self, view: dict, seat: int) -> str:
+        return self.cat["seats"][view["where"][seat]]
+
+    def taken(self, s: dict) -> str:
+        """'3 points taken, 1 trick'."""
+        ui = self.ui
+        tricks = f"{s['tricks']} {ui['tricks_won_one'] if s['tricks'] == 1 else ui['tricks_won']}"
+        if not s.get("points"):
+            return tricks
+        return f"{s['points']} {ui['points_taken_one'] if s['points'] == 1 else ui['points_taken']}, {tricks}"
+
+    def hidden(self, count: int) -> str:
+        cards = self.cat["cards"]
+        return cards["hidden_one"] if count == 1 else cards["hidden"].replace("{count}", str(count))

@@ -5,7 +5,9 @@ answer that shows a puzzle (op ``drill``, op ``puzzle``: a drill or a shared pos
 carries ``tree``: the puzzle as ``present.puzzle.puzzle_tree`` lays it out for the lessons, as
 plain data (``present.tree.to_dict``), in the request's language (``lang``: ``"fi"`` or ``"en"``),
 for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the device (the replay
-list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language.
+list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. An answer of
+the deal review (op ``review``, op ``moment_judge``) carries each blamed decision's two lines of
+play drawn (``lines_tree``, ``present.explain``).
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
 ``present/messages/`` (``sitebuild/pyodide.py``), so the worker reads them as the build does. The
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from engine.web import handle as engine_handle
 
+from .explain import review_lines_tree
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -27,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 # the wheel's copy first (the worker), else the checkout's catalogs (the build, the tests)
 CATALOG_DIRS = (HERE / "messages", HERE.parent / "site" / "messages")
 SHOWN = ("drill", "puzzle")  # the ops whose answer shows a puzzle
+REVIEWED = ("review", "moment_judge")  # the ops whose answer holds decisions of the deal review
 SHARED_ID = "shared"  # a shared position: section#puzzle-shared
 DRILL_ID = "drill"  # a drill: section#puzzle-drill
 
@@ -107,6 +111,21 @@ def drill_tree(drill: dict, lang: str) -> dict:
     return tree(DRILL_ID, drill["puzzle"], drill, lang)
 
 
+def add_line_trees(op: str, answer: dict, lang: str) -> None:
+    """Each decision of a review's answer (op ``review``: the review or what is worked out so far;
+    op ``moment_judge``: the decision of a moment played again) that carries its two lines of play
+    gets them drawn (``lines_tree``: ``present.explain.review_lines_tree`` as data), in ``lang``."""
+    if op == "review":
+        review = answer.get("review") or answer.get("partial") or {}
+        decisions = review.get("decisions") or []
+    else:
+        decisions = [answer["decision"]] if answer.get("decision") else []
+    cat = catalog(lang) if any(d.get("lines") for d in decisions) else None
+    for d in decisions:
+        if d.get("lines"):
+            d["lines_tree"] = to_dict(review_lines_tree(d["lines"], cat))
+
+
 def _render(request: dict) -> dict:
     drill = request.get("drill")
     parts = ("puzzle", "view", "solution", "table")
@@ -138,12 +157,15 @@ def handle(request_json: str) -> str:
         except PresentError as e:
             return _error(request, e.code, str(e), e.params)
     out = engine_handle(request_json)
-    if not isinstance(request, dict) or request.get("op") not in SHOWN:
+    if not isinstance(request, dict) or request.get("op") not in SHOWN + REVIEWED:
         return out
     answer = json.loads(out)
     if not answer.get("ok"):
         return out
     try:
+        if request["op"] in REVIEWED:
+            add_line_trees(request["op"], answer, request.get("lang"))
+            return json.dumps(answer, ensure_ascii=False)
         if request["op"] == "drill":
             answer["tree"] = drill_tree(answer, request.get("lang"))
         else:

@@ -136,7 +136,7 @@ CHECKED = (
     "site/assets/practice.js",
     "present/web.py",
     "site/assets/answers.js",
-    "site/assets/explain.js",
+    "present/explain.py",
     "present/puzzle.py",
     "site/templates/position.html",
     "site/assets/position.js",

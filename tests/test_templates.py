@@ -27,7 +27,7 @@ CARDS = [s + r for s in "SCDH" for r in "AKQJT9876"]
 # sections that are not messages but the parts names are made of
 NOT_MESSAGES = ("lang_name", "names", "suits", "ranks", "cards.compound", "cards.spoken", "cards.suit_list")
 NOT_MESSAGES += ("words.seats", "words.pairs")
-# messages the pages set inside another sentence (explain.js: after "Your choice: ")
+# messages the pages set inside another sentence (present/explain.py: after "Your choice: ")
 FRAGMENTS = {"verdicts.fig_bid", "verdicts.fig_pass", "verdicts.fig_hold", "verdicts.fig_raise"}
 FRAGMENTS |= {"verdicts.fig_set", "verdicts.fig_lead"}
 FRAGMENTS |= {f"verdicts.fig_{k}_zero" for k in ("bid", "hold", "raise", "set")}

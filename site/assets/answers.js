@@ -35,8 +35,45 @@ export function judgeWithTable(table, answer) {
     const reasons = Object.fromEntries(extra.map((card) => [card, entries[card].reason]));
     return { verdict: "wrong", extra, missing, reasons };
   }
-  const key = table.answer === "card" ? String(answer).toUpperCase() : String(answer);
+  const key = keyOf(table, answer);
   const entry = entries[key];
   if (entry === undefined) throw new Error(`not one of the answers: ${answer}`);
   return { ...entry };
+}
+
+// The key of an answer in its table: a card in capitals, a typed number as the number it reads as
+// (null when it reads as none), a choice as it is.
+function keyOf(table, answer) {
+  if (table.answer === "number") {
+    const number = readNumber(answer);
+    return number === null ? null : String(number);
+  }
+  return table.answer === "card" ? String(answer).toUpperCase() : String(answer);
+}
+
+// Why a wrong answer is wrong, as present/ wrote it beside the table (present/explain.py: why_table,
+// the section's data-why): the trees to mount (mount.js) for the answer judged by the same table, by
+// its key (a typed number's recognised slip by its number, what to check for any other number by
+// "other", a guided deal's step by {step, answer}); none where present/ explains nothing (an illegal
+// answer, a set of cards to mark). Asked only for a wrong answer.
+export function explanationFor(why, table, answer) {
+  if (table.answer === "steps") {
+    const steps = why.steps || [];
+    return explanationFor(steps[answer.step] || {}, table.steps[answer.step], answer.answer);
+  }
+  if (table.answer === "cards") return [];
+  const key = keyOf(table, answer);
+  if (key !== null && Object.hasOwn(why, key)) return why[key].map((tree) => unshared(tree, why));
+  return table.answer === "number" && key !== null && Object.hasOwn(why, "other") ? why.other : [];
+}
+
+// A line of play more than one answer shows is written once in data-why (present/explain.py:
+// share_lines): {shared: "_line1"} stands for it.
+function unshared(tree, why) {
+  if (typeof tree !== "object" || tree === null) return tree;
+  if (tree.shared !== undefined) {
+    if (!Object.hasOwn(why, tree.shared)) throw new Error(`data-why has no ${tree.shared}`);
+    return why[tree.shared];
+  }
+  return tree.children ? { ...tree, children: tree.children.map((child) => unshared(child, why)) } : tree;
 }

@@ -1,7 +1,7 @@
-// A card as the page draws it where the engine answers live (the play table, the deal review, the
-// lines of play after a wrong answer): a picture of its face from the page's card sprite (#c-HK),
-// named by its spoken name; the same markup as card_span and card_button of present/puzzle.py
-// (a browser test compares them). Puzzles themselves are drawn by present/ (mount.js).
+// A card as the page draws it where the engine answers live (the play table, the deal review's
+// hands and tricks): a picture of its face from the page's card sprite (#c-HK), named by its
+// spoken name; the same markup as card_span and card_button of present/cards.py (a browser test
+// compares them). Puzzles and the lines of play after a wrong answer are drawn by present/ (mount.js).
 import { cardFace, spokenName } from "./messages.js";
 import { el } from "./dom.js";
 

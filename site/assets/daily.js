@@ -98,7 +98,12 @@ async function show(item) {
   }
   if (item.kind === "drill") {
     const from = words("from_theme", { theme: ui(`theme_${item.theme.replace(/-/g, "_")}`) });
-    let tree = item.drill.lang === document.documentElement.lang ? item.drill.tree : null;
+    // the tree kept with the drill, if it is in the page's language and carries why each answer is
+    // wrong (data-why: a drill kept before present/ drew the explanations is drawn anew, as one in
+    // the other language is)
+    const kept = item.drill.tree;
+    const fits = item.drill.lang === document.documentElement.lang && kept?.attrs?.["data-why"] !== undefined;
+    let tree = fits ? kept : null;
     if (!tree) {
       holder.replaceChildren();
       note.textContent = ui("practice_loading");

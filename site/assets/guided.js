@@ -2,10 +2,10 @@
 // (what the others did, the commentary, the table, the question); this shows them one at a time.
 // Every answer is looked up in that step's answer table, which the engine computed: the scripted
 // move moves the deal on, anything else gets the engine's verdict and the learner tries again.
-import { judgeWithTable } from "./answers.js";
+import { explanationFor, judgeWithTable } from "./answers.js";
 import { reason, verdict } from "./messages.js";
 import { el } from "./dom.js";
-import { explanation } from "./explain.js";
+import { mount } from "./mount.js";
 import { addSignKey } from "./sign-key.js";
 
 export class GuidedDeal {
@@ -16,6 +16,7 @@ export class GuidedDeal {
     this.steps = [...section.querySelectorAll(".deal-step")];
     this.current = 0;
     this.wrong = 0;
+    this.why = null; // why each answer of a step is wrong (data-why), read on the first wrong answer
     this.hints = 0;
     this.bindPanels();
     this.steps.forEach((step, index) => this.bindStep(step, index));
@@ -108,10 +109,11 @@ export class GuidedDeal {
     else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
     else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
     else [lines, tone] = [[verdict("deal_other")], "notice"];
-    const why = tone === "wrong" && result.verdict !== "illegal" ? explanation(result) : [];
-    // a typed score that is no recognised slip: what to check (the engine's words in the table)
-    const check = this.table.steps[index].check;
-    if (result.verdict === "wrong" && !result.mistake && check) why.push(el("p", "why", reason(check)));
+    // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
+    // before it did (an older offline copy) still says its verdict
+    this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
+    const explained = tone === "wrong" && result.verdict !== "illegal";
+    const why = explained ? explanationFor(this.why, this.table, { step: index, answer }).map(mount) : [];
     this.say(step, lines, tone, why);
     for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
     if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");

@@ -2,9 +2,9 @@
 // seat) and the review of a finished deal (op "review", one solver search per message), which
 // runs in a second worker so that the table stays responsive; it is stopped when a new deal starts.
 import { startEngine } from "./engine-client.js";
-import { lineBlock } from "./explain.js";
 import { cardSpan } from "./cards.js";
-import { ui, verdict } from "./messages.js";
+import { ui } from "./messages.js";
+import { mount } from "./mount.js";
 import { engineRequest, request } from "./play-engine.js";
 import { momentItem } from "./replay.js";
 import { $, actionLabel, button, choiceName, el, eventText, say, saySide, seatName, signed, table, yours } from "./play-words.js";
@@ -268,15 +268,9 @@ export function decisionBlock(d, offer = true) {
   if (d.blamed) {
     for (const r of d.why || []) block.append(el("p", "why review-why", reasonText(r)));
     block.append(el("p", "review-figure", figureLine(d)));
-    if (d.lines) {
-      // the two lines as cards side by side, a tap away, as the lessons show them after a wrong answer
-      const folded = el("details", "lines");
-      const lines = el("div", "review-lines");
-      const first = d.lines.first ?? 1;
-      lines.append(lineBlock("line_played", d.lines.chosen, first), lineBlock("line_review_best", d.lines.best, first));
-      folded.append(el("summary", "", verdict("line_show")), lines);
-      block.append(folded);
-    }
+    // the two lines as cards side by side, a tap away, as the lessons show them after a wrong
+    // answer: drawn by present/ (present/explain.py: review_lines_tree, added by present/web.py)
+    if (d.lines_tree) block.append(mount(d.lines_tree));
     if (offer && reviewShown && reviewShown.moments.includes(d.number) && REPLAYED.has(d.kind)) block.append(replayButton(d));
   }
   block.append(...methodBlock(d));

@@ -3,10 +3,10 @@
 // engine computed (at build time for lessons, in the worker for drills and shared positions).
 // It knows no kind by name: the table says how answers are given (answer: card, cards, choice,
 // number) and which catalog words each verdict takes (words).
-import { judgeWithTable } from "./answers.js";
+import { explanationFor, judgeWithTable } from "./answers.js";
 import { el } from "./dom.js";
-import { explanation } from "./explain.js";
 import { reason, verdict } from "./messages.js";
+import { mount } from "./mount.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 import { addSignKey } from "./sign-key.js";
 
@@ -20,6 +20,7 @@ export class Puzzle {
     this.status = section.querySelector(".status");
     this.feedback = section.querySelector(".feedback");
     this.attempts = 0;
+    this.why = null; // why each answer is wrong (data-why), read on the first wrong answer
     this.hints = 0;
     this.solved = false;
     this.feedback.tabIndex = -1;
@@ -144,10 +145,10 @@ export class Puzzle {
       return;
     }
     this.attempts += 1;
-    this.show(result, control);
+    this.show(result, control, answer);
   }
 
-  show(result, control) {
+  show(result, control, answer) {
     this.section.querySelector(".trick.pointed")?.classList.remove("pointed");
     const words = this.table.words;
     const lines = [];
@@ -171,12 +172,10 @@ export class Puzzle {
     } else {
       lines.push(verdict(words.wrong, result));
     }
-    const why = tone === "right" || result.verdict === "illegal" ? [] : explanation(result);
-    // a typed number that is no recognised slip: what to check (the engine's words in the table);
-    // the breakdown, which holds the answer, is in the solution (opened by the second try)
-    if (tone !== "right" && this.table.answer === "number" && !result.mistake && this.table.check) {
-      why.push(el("p", "why", reason(this.table.check)));
-    }
+    // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
+    // before it did (an older offline copy) still says its verdict
+    this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
+    const why = tone === "right" || result.verdict === "illegal" ? [] : explanationFor(this.why, this.table, answer).map(mount);
     // only the latest answer is marked
     for (const b of this.section.querySelectorAll("button.wrong, button.right")) b.classList.remove("wrong", "right");
     if (control && (control.classList.contains("card") || control.classList.contains("choice"))) control.classList.add(tone);

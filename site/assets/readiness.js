@@ -3,9 +3,9 @@
 // one layout in a <template>, with its answer table: an answer is judged by judgeWithTable (the
 // engine's verdicts), its cost and the scale are the engine's figures in #readiness-data. No rule
 // is decided here. Results stay on this device (huutopussi.readiness, docs/storage.md).
-import { judgeWithTable } from "./answers.js";
+import { explanationFor, judgeWithTable } from "./answers.js";
 import { el } from "./dom.js";
-import { explanation } from "./explain.js";
+import { mount } from "./mount.js";
 import { figure, format, reason, verdict } from "./messages.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
@@ -116,10 +116,11 @@ function show(index) {
   // the solution and hint buttons and "try again" are for lessons: an answer here is final
   section.querySelector(".puzzle-more")?.remove();
   const table = JSON.parse(section.dataset.answers);
+  const why = JSON.parse(section.dataset.why); // why each answer is wrong, drawn by present/
   const controls = [...section.querySelectorAll(".hand button.card, button.choice")];
   for (const control of controls) {
     control.disabled = false;
-    control.addEventListener("click", () => answer(index, table, control, controls));
+    control.addEventListener("click", () => answer(index, table, why, control, controls));
   }
   nextRow.hidden = true;
   intro.hidden = true;
@@ -128,7 +129,7 @@ function show(index) {
   section.scrollIntoView({ block: "start" });
 }
 
-function answer(index, table, control, controls) {
+function answer(index, table, why, control, controls) {
   const id = saved.current.ids[index];
   const key = control.dataset.choice ?? control.dataset.card;
   const verdictOf = judgeWithTable(table, key);
@@ -161,7 +162,7 @@ function answer(index, table, control, controls) {
     lines.push(rule);
   }
   feedback.className = `feedback ${right ? "right" : "wrong"}`;
-  feedback.replaceChildren(...lines, ...(right ? [] : explanation(verdictOf)));
+  feedback.replaceChildren(...lines, ...(right ? [] : explanationFor(why, table, key).map(mount)));
   section.querySelector(".solution-text").hidden = false; // every option's estimate
   const last = index + 1 >= saved.current.ids.length;
   next.textContent = last ? words.finish : words.next;

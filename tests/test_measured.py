@@ -45,8 +45,7 @@ def test_the_page_shows_the_measurement_data_and_changes_with_it(tmp_path):
     )
     assert measured_span(page("fi")) == (
         "160",
-        "keskimäärin 6,5 pistettä enemmän (95 %:n luottamusväli 2,2…10,8; jakoja 160: parempi tulos 70, "
-        "huonompi 21)",
+        "keskimäärin 6,5 pistettä enemmän (95 %:n luottamusväli 2,2…10,8; jakoja 160: parempi tulos 70, huonompi 21)",
     )
     assert "{measured:" not in page("fi") + page("en")
 

@@ -1,0 +1,35 @@
+// Makes the engine's Pyodide memory snapshot at build time (sitebuild/snapshot.py runs it):
+//   node sitebuild/snapshot.mjs PYODIDE_DIR WHEEL LOCK_FILE OUT
+// Pyodide starts as the site's worker starts it (site/assets/worker.js: the same runtime files,
+// the same lock file, the wheel unpacked, present.web imported), then its whole memory is
+// written to OUT. The snapshot is then loaded in this same process and must answer a request,
+// or the script fails (exit status 1, the reason on stderr) and the build does without one.
+import fs from "node:fs";
+import path from "node:path";
+import console from "node:console";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, wheelPath, lockPath, outPath] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const indexURL = path.resolve(pyodideDir) + path.sep; // in Node a folder, not a URL
+const lockFileContents = fs.readFileSync(lockPath, "utf8");
+// Pyodide's Python cannot take Node's Buffer: a plain Uint8Array
+const wheel = new Uint8Array(fs.readFileSync(wheelPath));
+const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
+
+const maker = await loadPyodide({ indexURL, lockFileContents, _makeSnapshot: true, ...quiet });
+maker.unpackArchive(wheel, "wheel");
+maker.pyimport("present.web");
+maker.runPython("import gc; gc.collect()");
+const snapshot = maker.makeMemorySnapshot();
+
+const loaded = await loadPyodide({ indexURL, lockFileContents, _loadSnapshot: snapshot, ...quiet });
+loaded.unpackArchive(wheel, "wheel");
+const answer = JSON.parse(loaded.pyimport("present.web").handle(JSON.stringify({ id: 1, op: "presets", lang: "en" })));
+if (!answer.ok || !Array.isArray(answer.presets) || answer.presets.length === 0) {
+  console.error(`the snapshot loads but the engine does not answer: ${JSON.stringify(answer).slice(0, 200)}`);
+  process.exit(1);
+}
+fs.writeFileSync(outPath, snapshot);
+process.exit(0); // Pyodide leaves timers behind: do not wait for them

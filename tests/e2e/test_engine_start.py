@@ -114,3 +114,31 @@ def test_the_shared_position_shows_the_engine_starting_with_the_seconds(visit, s
         assert not v.errors
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_the_editor_shows_the_engine_starting_with_the_seconds(visit, site_dir, lang):
+    """A position checked before the engine runs: the editor's result line counts the seconds
+    with a progress bar, then gives the engine's word."""
+    server = serve(site_dir)
+    held = []
+    try:
+        v = visit()
+        v.page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page = v.open(f"http://127.0.0.1:{server.server_port}/{lang}/position/")
+        page.locator("#editor button.make-link").click()
+        status = page.locator("#ed-result .engine-status[data-engine-wait]")
+        status.wait_for(timeout=30_000)
+        assert status.locator("progress").count() == 1
+        before = load_catalog(lang)["ui"]["editor_engine_starting"].split("{seconds}")[0]
+        assert status.locator("span").first.inner_text().startswith(before)
+        assert status.locator(".visually-hidden").text_content().startswith(before)
+        assert page.locator("#ed-result").get_attribute("aria-live") == "polite"
+        for route in held:
+            route.continue_()
+        v.page.unroute("**/pyodide.asm.wasm")
+        page.locator("#ed-result p").wait_for(timeout=180_000)  # the engine's verdict on the position
+        assert status.count() == 0
+        assert not v.errors
+    finally:
+        server.shutdown()

@@ -11,6 +11,9 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, wheelPath, lockPath, outPath] = process.argv.slice(2);
+// The runtime keeps the program's name in its memory (sys.executable's neighbour, the environment's
+// `_`): a plain name, not this machine's folders, goes into the published snapshot.
+process.argv[1] = "snapshot.mjs";
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const indexURL = path.resolve(pyodideDir) + path.sep; // in Node a folder, not a URL
 const lockFileContents = fs.readFileSync(lockPath, "utf8");

@@ -5,8 +5,10 @@
 // written to OUT. The snapshot is then loaded in this same process and must answer a request,
 // or the script fails (exit status 1, the reason on stderr) and the build does without one.
 import fs from "node:fs";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import console from "node:console";
+import nodeCrypto from "node:crypto";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 
@@ -19,6 +21,26 @@ const indexURL = path.resolve(pyodideDir) + path.sep; // in Node a folder, not a
 const lockFileContents = fs.readFileSync(lockPath, "utf8");
 // Pyodide's Python cannot take Node's Buffer: a plain Uint8Array
 const wheel = new Uint8Array(fs.readFileSync(wheelPath));
+// The same inputs give the same snapshot, byte for byte (so its name, and the worker's and the
+// pages' names after it, change only with the runtime or the engine, not with every clean build):
+// the randomness Python draws at its start (the hash secret, `random`, tempfile's names) and the
+// clocks it reads come from fixed sources while the snapshot is made. The worker seeds `random`
+// again from the browser's randomness.
+let state = 0x9e3779b9;
+nodeCrypto.randomFillSync = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    bytes[i] = state & 0xff;
+  }
+  return view;
+};
+const started = Date.UTC(2026, 0, 1);
+Date.now = () => started;
+let ticks = 0;
+performance.now = () => (ticks += 1);
 const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 
 const maker = await loadPyodide({ indexURL, lockFileContents, _makeSnapshot: true, ...quiet });

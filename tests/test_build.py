@@ -523,6 +523,10 @@ def test_memory_snapshot_is_made_named_in_the_worker_and_cached_by_its_key(tmp_p
     runtime = ROOT / "node_modules" / "pyodide"
     again = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
     assert again.cached and again.data == data and entry.name == f"{again.key}.bin"
+    # made afresh (no cache, as in a clean clone), it is the same, byte for byte: the same name
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    fresh = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
+    assert not fresh.cached and fresh.data == data
     # the key changes with the wheel (a new engine): a snapshot is never taken for another engine
     other = tmp_path / wheel.name
     other.write_bytes(wheel.read_bytes() + b"\0")

@@ -23,12 +23,21 @@ cache), every figure measured in the same run.
 * The practice page: the first drill shown against its first contentful paint (the same target),
   and, for comparison, a bare page that only starts Pyodide in a module worker the same way
   (the engine the pages start in the background).
+* The engine ready after first paint on a page that must start it before it can show anything
+  (a shared position, ``--engine-page``): the worker's "ready" less the first contentful paint,
+  cold (a fresh context: empty HTTP cache) and warm (the same page opened again in that context:
+  every engine file from the HTTP cache), from the build's memory snapshot and, on a copy of the
+  site whose snapshot.json names none, from the normal start (the ratio of the two); the
+  snapshot's bytes, raw and brotli; the machine's load average before and after (target: warm
+  ≤ 1.5 s on a quiet machine). ``--engine-only`` measures just this.
 
 The other byte counts are response bodies as sent (compressed), counted by the server, so they
 include the service worker's requests. Needs a built site (make build).
 """
 
 import argparse
+import json
+import os
 import shutil
 import statistics
 import sys
@@ -55,6 +64,11 @@ await loadPyodide({
 });
 postMessage("ready");"""
 
+# a shared position: the page shows nothing of it before the engine has checked it
+ENGINE_PAGE = (
+    "/fi/position/#k=best-card&p=rules%3Athree-player%2Fhands%3A..6.AKQ%2CA.A.TJ.%2CT.T.9.%2Flead%3A2%2Ftrick%3AHJ"
+)
+
 # Timestamps (performance.now()) of the page script being ready, a click, and the first verdict.
 TIMING = """
 window.__t = {};
@@ -68,6 +82,7 @@ new MutationObserver((_, observer) => {
   const answers = "#daily section.puzzle :is(button.card, button.choice, input.number)";
   const daily = document.querySelector(`${answers}:not(:disabled)`);
   if (daily && !window.__t.daily) window.__t.daily = performance.now();
+  if (document.documentElement.dataset.engineStart && !window.__t.engine) window.__t.engine = performance.now();
   const decision = document.querySelector("#game #actions button[data-action]");
   if (decision && !window.__t.decision) window.__t.decision = performance.now();
 }).observe(document, { subtree: true, childList: true, attributes: true });
@@ -209,10 +224,72 @@ def first_paint_visit(browser, url, mark):
     context.add_init_script(TIMING)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function(f"window.__t && window.__t.{mark} && window.__t.fcp", timeout=120_000)
+    page.wait_for_function(f"() => window.__t && window.__t.{mark} && window.__t.fcp", timeout=120_000)
     t = page.evaluate("window.__t")
     context.close()
     return {"fcp": t["fcp"] / 1000, "at": t[mark] / 1000}
+
+
+def engine_ready_visits(browser, url):
+    """Seconds from the first contentful paint to the engine's "ready" on a page that starts it:
+    cold (a fresh context), then warm (the same page again in that context), and how it started."""
+    context = browser.new_context(service_workers="block")  # the HTTP cache only: no offline copy filling
+    context.add_init_script(TIMING)
+    page = context.new_page()
+    out = {}
+    for visit in ("cold", "warm"):
+        page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_function("() => window.__t && window.__t.engine && window.__t.fcp", timeout=180_000)
+        t = page.evaluate("window.__t")
+        out[visit] = (t["engine"] - t["fcp"]) / 1000
+        out[f"{visit}_start"] = page.get_attribute("html", "data-engine-start")
+    context.close()
+    return out
+
+
+def without_snapshot(site: Path, copy: Path) -> None:
+    """``copy``: the site (files linked) whose snapshot.json names no snapshot (the normal start)."""
+    shutil.copytree(site, copy, copy_function=os.symlink)
+    for info in (copy / "assets" / "pyodide").glob("snapshot-*/snapshot.json*"):
+        info.unlink()
+        if info.name == "snapshot.json":
+            info.write_text(json.dumps({"file": None, "reason": "bench_site.py: the normal start, to compare"}))
+
+
+def engine_report(browser, base, plain_base, site, args):
+    load_before = os.getloadavg()
+    url = args.engine_page
+    snap, plain = [], []
+    for _ in range(args.runs):
+        snap.append(engine_ready_visits(browser, base + url))
+        plain.append(engine_ready_visits(browser, plain_base + url))
+    load_after = os.getloadavg()
+    print(f"engine ready after first paint, {url} (a shared position), median of {args.runs} runs")
+    print(
+        f"  machine load average (1/5/15 min) before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
+        f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}, on {os.cpu_count()} cores"
+    )
+    for visit in ("cold", "warm"):
+        a = statistics.median(r[visit] for r in snap)
+        b = statistics.median(r[visit] for r in plain)
+        starts = {r[f"{visit}_start"] for r in snap} | {r[f"{visit}_start"] for r in plain}
+        print(
+            f"  {visit:<5} from the snapshot {a:.3f} s, normal start {b:.3f} s   ratio {a / b:.2f}"
+            + (" (warm target ≤ 1.5 s)" if visit == "warm" else "")
+            + f"   starts seen: {', '.join(sorted(starts))}"
+        )
+    for info in (site / "assets" / "pyodide").glob("snapshot-*/snapshot.json"):
+        described = json.loads(info.read_text())
+        if described.get("file"):
+            raw = info.parent / described["file"]
+            br = raw.with_name(raw.name + ".br")
+            print(
+                f"  the snapshot: {raw.stat().st_size / 1e6:.1f} MB raw, "
+                + (f"{br.stat().st_size / 1e6:.2f} MB brotli" if br.exists() else "no brotli copy")
+            )
+        else:
+            print(f"  no snapshot in this build: {described.get('reason')}")
 
 
 def target(run):
@@ -232,6 +309,10 @@ def main():
     parser.add_argument("--front", default="/fi/")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--site", type=Path, default=ROOT / "_site", help="a built site (default _site)")
+    parser.add_argument(
+        "--engine-page", default=ENGINE_PAGE, help="a page that starts the engine before it shows anything"
+    )
+    parser.add_argument("--engine-only", action="store_true", help="measure only the engine's start")
     args = parser.parse_args()
     site = args.site
     runtimes = sorted((site / "assets" / "pyodide").glob("runtime-*"))
@@ -251,9 +332,19 @@ def main():
         server = make_server(copy, args.port, record=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}"
+        without_snapshot(site, Path(tmp) / "plain")
+        plain_server = make_server(Path(tmp) / "plain", 0)
+        threading.Thread(target=plain_server.serve_forever, daemon=True).start()
+        plain_base = f"http://127.0.0.1:{plain_server.server_port}"
         with sync_playwright() as p:
             executable = shutil.which("chromium")
             browser = p.chromium.launch(args=CHROMIUM_ARGS, **({"executable_path": executable} if executable else {}))
+            engine_report(browser, base, plain_base, site, args)
+            if args.engine_only:
+                browser.close()
+                server.shutdown()
+                plain_server.shutdown()
+                return
             lessons, practice, bare, play, first_visits, front = [], [], [], [], [], []
             for _ in range(args.runs):
                 first_visits.append(first_lesson_visit(browser, server, base, copy, args))
@@ -264,6 +355,7 @@ def main():
                 bare.append(engine_visit(browser, base + "/bare/", "body[data-ready]", "pyodide-ready"))
             browser.close()
         server.shutdown()
+        plain_server.shutdown()
 
     def median(key):
         return statistics.median(x[key] for x in lessons)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from . import ROOT, BuildError
 from .fingerprint import Published, content_hash
+from .report import say
+from .snapshot import make_snapshot, write_snapshot
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEEL_NAME = "huutopussi"
@@ -114,8 +116,18 @@ def copy_pyodide(out: Path) -> Published:
     entry = json.loads((target / "pyodide-lock.json").read_text())["packages"].get(WHEEL_NAME)
     if not entry or entry["file_name"] != wheel.name:
         raise BuildError("pyodide-lock.json: the engine wheel was not added")
+    # the worker's memory snapshot, with the engine imported (sitebuild/snapshot.py), in a folder of its
+    # own: it changes with the runtime and with the engine, and is fetched only where the worker runs
+    snapshot = make_snapshot(source, PYODIDE_FILES, wheel, target / "pyodide-lock.json")
+    version = json.loads((source / "package.json").read_text())["version"]
+    write_snapshot(base / "snapshot", snapshot, version)
+    if snapshot.data is None:
+        print(f"note: no memory snapshot ({snapshot.reason}); the worker starts the normal way", file=sys.stderr)
+    else:
+        how = "from the cache" if snapshot.cached else "made"
+        say(f"memory snapshot: {how} in {snapshot.seconds:.1f} s ({len(snapshot.data) / 1e6:.1f} MB)")
     published = Published()
-    for folder, prefix in ((runtime, "runtime"), (target, "engine")):
+    for folder, prefix in ((runtime, "runtime"), (target, "engine"), (base / "snapshot", "snapshot")):
         files = sorted(p for p in folder.iterdir() if p.is_file())
         final = folder.with_name(f"{prefix}-{_folder_hash(files)}")
         if final.exists():

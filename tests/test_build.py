@@ -1,5 +1,6 @@
 """build.py: good lessons build; each kind of bad input fails with a message naming the file."""
 
+import hashlib
 import json
 import re
 import shutil
@@ -493,3 +494,54 @@ def test_the_shared_site_is_reused_only_when_it_is_a_fresh_full_build(tmp_path, 
     assert testrun.stale_reason(site) is None
     monkeypatch.setattr(testrun, "_newest_source", lambda: time.time() + 60)
     assert "older than a source file" in testrun.stale_reason(site)
+
+
+@pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists(), reason="needs npm ci")
+def test_memory_snapshot_is_made_named_in_the_worker_and_cached_by_its_key(tmp_path, monkeypatch):
+    from sitebuild import snapshot
+    from sitebuild.fingerprint import publish_assets
+
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
+    out = tmp_path / "site"
+    out.mkdir()
+    published = publish_assets(ROOT / "site" / "assets", out, build.copy_pyodide(out))
+    info_path = out / published.paths["assets/pyodide/snapshot.json"]
+    assert info_path.parent.name.startswith("snapshot-")
+    info = json.loads(info_path.read_text())
+    data = (info_path.parent / info["file"]).read_bytes()
+    assert info["sha256"] == hashlib.sha256(data).hexdigest() and info["bytes"] == len(data) > 1_000_000
+    assert str(ROOT).encode() not in data  # published: it names none of the build machine's folders
+    assert info["pyodide"] == json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    # the worker asks for this very description (its folder is named by the snapshot's content)
+    worker = (out / published.paths["assets/worker.js"]).read_text()
+    assert f'"./pyodide/{info_path.parent.name}/snapshot.json"' in worker
+    # kept in the cache under its key: the next build takes it from there, byte for byte
+    (entry,) = (tmp_path / "cache" / "snapshot").glob("*.bin")
+    assert entry.read_bytes() == data
+    lock = out / published.paths["assets/pyodide/pyodide-lock.json"]
+    wheel = lock.parent / json.loads(lock.read_text())["packages"]["huutopussi"]["file_name"]
+    runtime = ROOT / "node_modules" / "pyodide"
+    again = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
+    assert again.cached and again.data == data and entry.name == f"{again.key}.bin"
+    # made afresh (no cache, as in a clean clone), it is the same, byte for byte: the same name
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    fresh = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
+    assert not fresh.cached and fresh.data == data
+    # the key changes with the wheel (a new engine): a snapshot is never taken for another engine
+    other = tmp_path / wheel.name
+    other.write_bytes(wheel.read_bytes() + b"\0")
+    node = snapshot.node_version()
+    assert snapshot.snapshot_key(runtime, build.PYODIDE_FILES, other, lock, node) != again.key
+    assert snapshot.snapshot_key(runtime, build.PYODIDE_FILES, wheel, lock, node + "x") != again.key
+    shutil.rmtree(out)
+
+
+def test_without_node_the_build_says_why_there_is_no_snapshot(tmp_path, monkeypatch):
+    from sitebuild import snapshot
+
+    monkeypatch.setattr(snapshot, "node_version", lambda: None)
+    made = snapshot.make_snapshot(tmp_path, (), tmp_path / "x.whl", tmp_path / "lock.json")
+    assert made.data is None and "Node" in made.reason
+    snapshot.write_snapshot(tmp_path / "out", made, "314.0.7")
+    assert not (tmp_path / "out" / snapshot.FILE_NAME).exists()
+    assert json.loads((tmp_path / "out" / snapshot.INFO_NAME).read_text()) == {"file": None, "reason": made.reason}

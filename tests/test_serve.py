@@ -15,6 +15,7 @@ from tools.serve import make_server, parse_headers_file
 
 SCRIPT = b"export const answer = 42; // " + b"the same words again and again " * 40
 WASM = b"\0asm\x01\0\0\0" + bytes(4000)
+SNAPSHOT = bytes(4096) + bytes(range(256)) * 16 + bytes(4096)  # a memory snapshot: mostly zeros
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +31,8 @@ def site(tmp_path_factory):
     (root / "assets" / "app.0123456789.js").write_bytes(SCRIPT)
     (root / "assets" / "pyodide" / "runtime-0123456789" / "runtime.wasm").write_bytes(WASM)
     (root / "assets" / "data.zip").write_bytes(bytes(range(256)) * 8)  # stays as it is
+    (root / "assets" / "pyodide" / "snapshot-0123456789").mkdir(parents=True)
+    (root / "assets" / "pyodide" / "snapshot-0123456789" / "engine.bin").write_bytes(SNAPSHOT)
     write_headers(root)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
@@ -90,6 +93,12 @@ def test_wasm_keeps_its_type_when_compressed(server):
     status, response, body = get(server, "/assets/pyodide/runtime-0123456789/runtime.wasm", Accept_Encoding="br")
     assert (status, response["Content-Type"], response["Content-Encoding"]) == (200, "application/wasm", "br")
     assert brotli.decompress(body) == WASM
+
+
+def test_the_memory_snapshot_is_compressed_and_served_as_bytes(server, site):
+    status, response, body = get(server, "/assets/pyodide/snapshot-0123456789/engine.bin", Accept_Encoding="br")
+    assert (status, response["Content-Type"], response["Content-Encoding"]) == (200, "application/octet-stream", "br")
+    assert brotli.decompress(body) == SNAPSHOT
 
 
 def test_files_that_do_not_compress_are_served_as_they_are(server, site):

@@ -62,6 +62,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".json": "application/json",
         ".whl": "application/zip",
+        ".bin": "application/octet-stream",  # the engine's memory snapshot (sitebuild/snapshot.py)
         ".zip": "application/zip",
         ".svg": "image/svg+xml",
         ".webmanifest": "application/manifest+json",

@@ -26,7 +26,13 @@ export function startEngine() {
     };
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "ready") resolve();
+      if (message.type === "ready") {
+        // how the worker started: "snapshot" (the build's memory snapshot) or "normal"; a snapshot
+        // that could not be used is a fact for the developer, not a failure (the engine runs)
+        document.documentElement.dataset.engineStart = message.start;
+        if (message.note) console.info("The game engine:", message.note);
+        resolve();
+      }
       else if (message.type === "failed") reject(failure(message.code, message.message));
       else if (message.type === "answer" && waiting.has(message.id)) {
         waiting.get(message.id)(message.answer);

@@ -23,6 +23,49 @@ const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule"
 const editorOpen = document.getElementById("ed-open");
 let held = null;
 
+// While the engine starts (seconds; a first visit downloads it), `box` says so with a progress bar
+// and the seconds counted, then the words of `key` (what the engine is doing). The count is shown
+// every half second and spoken (a live region) when the wait starts and every SPOKEN_EVERY seconds.
+const SPOKEN_EVERY = 5;
+let engineRunning = false;
+
+async function whileEngineStarts(box, waitingKey, key) {
+  const ready = engine().ready;
+  if (engineRunning) {
+    box.replaceChildren(el("p", "status", ui(key)));
+    return ready;
+  }
+  const started = performance.now();
+  const status = el("div", "engine-status waiting");
+  status.dataset.engineWait = "";
+  const bar = el("progress");
+  bar.setAttribute("aria-hidden", "true");
+  const shown = el("span");
+  shown.setAttribute("aria-hidden", "true");
+  const spoken = el("span", "visually-hidden");
+  status.append(bar, shown, spoken);
+  box.replaceChildren(status);
+  let lastSpoken = -SPOKEN_EVERY;
+  const tick = () => {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    shown.textContent = ui(waitingKey, { seconds });
+    if (seconds - lastSpoken >= SPOKEN_EVERY) {
+      spoken.textContent = shown.textContent;
+      lastSpoken = seconds;
+    }
+  };
+  tick();
+  const timer = setInterval(tick, 500);
+  try {
+    await ready;
+    engineRunning = true;
+    box.replaceChildren(el("p", "status", ui(key)));
+  } finally {
+    clearInterval(timer);
+  }
+  return ready;
+}
+
 function foldEditor() {
   held = null;
   delete editorOpen.dataset.held;
@@ -73,13 +116,12 @@ async function openShared() {
     showError(errorText({ code: "empty" }));
     return;
   }
-  shared.replaceChildren(el("p", "status", ui("shared_loading")));
   foldEditor();
   const spec = { kind, position, show: params.get("show") === "all" ? [0, 1, 2, 3] : [] };
   if (params.get("a")) spec.answer = params.get("a");
   let answer;
   try {
-    await engine().ready;
+    await whileEngineStarts(shared, "shared_engine_starting", "shared_loading");
     answer = await engine().request("puzzle", { puzzle: spec });
   } catch (error) {
     shared.replaceChildren(el("p", "error", engineUnavailable(error)));
@@ -195,9 +237,9 @@ form.addEventListener("submit", async (event) => {
   const spec = { kind: form.kind.value, position, show: form.show.checked ? [0, 1, 2, 3] : [] };
   const answerText = form.answer.value.trim();
   if (answerText) spec.answer = answerText;
-  say("status", ui("shared_loading"));
   let answer;
   try {
+    await whileEngineStarts(result, "editor_engine_starting", "shared_loading");
     answer = await engine().request("puzzle", { puzzle: spec });
   } catch (error) {
     say("error", engineUnavailable(error));

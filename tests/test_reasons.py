@@ -277,7 +277,7 @@ def test_the_finnish_sentences_read_as_written():
         "You led the ace of spades in trick 10. Left could not follow suit and trumped it with the nine of hearts."
     )
     assert sentence({"code": "pair_lost", "suit": "H", "bonus": 100}, cat) == (
-        "Olisit voinut ilmoittaa nyt hertan valtiksi (100 pistettä). Pelatussa jaossa et ilmoittanut sitä lainkaan."
+        "Olisit voinut nyt ilmoittaa hertan valtiksi (100 pistettä). Pelatussa jaossa et ilmoittanut sitä lainkaan."
     )
     assert sentence({"code": "raise_high", "contract": 205, "total": 183}, cat, partnership=True) == (
         "Parhaallakin pelillä saatte ensimmäisestä tikistä alkaen yhteensä 183 pistettä, joten 205 pisteen sopimus"

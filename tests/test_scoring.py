@@ -26,7 +26,7 @@ def texts(side) -> dict:
 
 CASES = [
     # (position, side, result, deal score, words in English, words in Finnish)
-    (f"rules:three-player/{LAST}/bidder:0/bid:60/points:70,50,0/tricks:6,4,0", 0, "made", 60, "70 ≥ 60", "onnistui"),
+    (f"rules:three-player/{LAST}/bidder:0/bid:60/points:70,50,0/tricks:6,4,0", 0, "made", 60, "70 ≥ 60", "täyttyi"),
     (f"rules:three-player/{LAST}/bidder:0/bid:70/points:70,50,0/tricks:6,4,0", 0, "exact", 70, "70 = 70", "täsmälleen"),
     (f"rules:three-player/{LAST}/bidder:0/bid:75/points:70,50,0/tricks:6,4,0", 0, "failed", -75, "70 < 75", "kaatui"),
     # rounding: the exact total is compared unless contract_uses_rounded
@@ -81,7 +81,7 @@ CASES = [
         "porvoo_bidder",
         -60,
         "Porvoo (the original bid)",
-        "Porvoo (alkuperäinen huuto)",
+        "Porvoo lasketaan alkuperäisestä huudosta",
     ),
     # house rule: twice the bid or the contract
     (

@@ -264,10 +264,10 @@ def test_the_estimate_fills_its_figures_in_each_language():
 
 def test_a_count_of_deals_is_a_clause_that_says_none_in_words():
     assert estimate_text("{made_deals:45}.") == "The contract was made in 6 of 10 deals."
-    assert estimate_text("Tarjouksella 45 {made_deals:45}.", "fi") == "Tarjouksella 45 sopimus onnistui 6/10 jaossa."
+    assert estimate_text("Tarjouksella 45 {made_deals:45}.", "fi") == "Tarjouksella 45 sopimus täyttyi 6/10 jaossa."
     none = dict(ESTIMATE_SOLUTION, rows=[dict(ESTIMATE_SOLUTION["rows"][0], made=0), ESTIMATE_SOLUTION["rows"][1]])
     assert estimate_text("{made_deals:45}.", solution=none) == "The contract was made in none of the 10 deals."
-    assert estimate_text("{made_deals:45}.", "fi", solution=none) == "Sopimus ei onnistunut yhdessäkään 10 jaosta."
+    assert estimate_text("{made_deals:45}.", "fi", solution=none) == "Sopimus ei täyttynyt yhdessäkään 10 jaosta."
     with pytest.raises(words.WordsError, match="a pass makes no contract"):
         estimate_text("{made_deals:p}")
     with pytest.raises(words.WordsError, match="numbers take no case"):

@@ -404,7 +404,11 @@ def test_streaks_of_5_10_25_and_the_first_whole_deal_celebrate(visit, base_url, 
         }""",
         asset_url(site_dir, "celebrate.js"),
     )
-    assert out["texts"] == [[5, "5 oikein peräkkäin!"], [10, "10 oikein peräkkäin!"], [25, "25 oikein peräkkäin!"]]
+    assert out["texts"] == [
+        [5, "Jo 5 oikein peräkkäin!"],
+        [10, "Jo 10 oikein peräkkäin!"],
+        [25, "Jo 25 oikein peräkkäin!"],
+    ]
     assert out["first"] == "Ensimmäinen kokonainen jako pelattu!" and out["second"] is None
     assert out["stored"] == "played"
     # the practice page celebrates from its streak-change event

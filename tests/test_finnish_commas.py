@@ -36,7 +36,7 @@ def test_the_catalog_sentences_the_issue_names_have_their_commas():
     assert fi["drill_hints"]["must_trump"].startswith("Sinulla ei ole {suit.part}, ja valtti on")
     assert "Linkki voi olla vanha, tai siinä" in fi["ui"]["not_found_text"]
     for key in ("how_bid", "how_raise"):
-        assert "pisteitä, ja epäonnistunut vie saman verran" in fi["estimate"][key]
+        assert "pisteitä, ja kaatunut vie saman verran" in fi["estimate"][key]
 
 
 # Kielitoimisto: a comma before a subordinate "ennen kuin" / "niin kauan kuin" (as before any

@@ -54,9 +54,9 @@ format: $(VENV)/.installed
 
 # the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source),
 # on every core (pytest-xdist: whole files per worker, the browser tests handed out first); the 25 slowest tests listed
-# two workers a core: a browser test waits on its page and its engine much of the time (user+sys CPU was
-# 42 % of two cores' wall time in a clean-clone run on two workers; three workers took 18.4 minutes, two 21.3)
-WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+# one worker more than cores: a browser test waits on its page part of the time (clean-clone runs on 2 cores:
+# two workers 21.3 minutes, three 18.4, four 20.9 with the cores busy all along)
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PARALLEL := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 test: setup lint build
 	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL) --durations=25

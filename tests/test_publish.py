@@ -21,8 +21,9 @@ from tools.serve import parse_headers_file
 
 ROOT = Path(__file__).resolve().parent.parent
 HASHED = re.compile(r"\.[0-9a-f]{10}\.[a-z]+$")
-# the Pyodide runtime and the engine's wheel keep their names (Pyodide finds them by name) in a folder named by content
-HASHED_FOLDER = re.compile(r"^assets/pyodide/(engine|runtime)-[0-9a-f]{10}/[^/]+$")
+# the Pyodide runtime, the engine's wheel and its memory snapshot keep their names (Pyodide and the worker find
+# them by name) in a folder named by content
+HASHED_FOLDER = re.compile(r"^assets/pyodide/(engine|runtime|snapshot)-[0-9a-f]{10}/[^/]+$")
 
 
 def write_sources(folder: Path, files: dict[str, str]) -> Path:

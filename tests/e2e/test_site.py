@@ -129,7 +129,8 @@ def test_no_request_leaves_127_0_0_1(visit, base_url):
     section.locator('button[data-card="HK"]').click()
     assert "110" in feedback(section)
     page = v.open(base_url + "/en/practice/")  # a page that starts the engine
-    page.locator("#drill section.puzzle").wait_for(timeout=90_000)
+    page.locator("#drill section.puzzle").wait_for(timeout=90_000)  # from the build's bank
+    page.locator("html[data-engine-start]").wait_for(state="attached", timeout=90_000)  # the engine ran
     hosts = {urlparse(u).hostname for u in v.requests}
     assert hosts == {"127.0.0.1"}, hosts
     assert any(u.endswith(".wasm") for u in v.requests)

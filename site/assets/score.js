@@ -345,7 +345,9 @@ function renderGame() {
   const next = $("score-next");
   if (!result || (tallied && !tallied.ok)) next.textContent = "";
   else if (result.finished) {
-    const names = result.winners.map((side) => sides[side]).join(", ");
+    // the names as the page's language lists them ("Eero ja Kaisa", "Eero and Kaisa")
+    const list = new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
+    const names = list.format(result.winners.map((side) => sides[side]));
     next.textContent = say(result.winners.length > 1 ? "shared_win" : "winner", { names });
   } else {
     const line = say("next", { dealer: players[result.next_dealer], bidder: players[result.next_first_bidder] });

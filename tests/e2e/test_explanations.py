@@ -35,19 +35,25 @@ def first_with(site_dir, lang, test):
     raise AssertionError("no such puzzle in the lessons")
 
 
+def answer_wrong(visit, base_url, lang, slug, pid, control):
+    """Open the lesson's puzzle in the reading view, give the answer ``control`` (a selector in the
+    section) and return the visit and the wrong answer's feedback."""
+    v = visit()
+    v.context.add_init_script(READING_VIEW)
+    page = v.open(f"{base_url}/{lang}/lessons/{slug}/#puzzle-{pid}")
+    page.locator(f"section#puzzle-{pid}").locator(control).click()
+    feedback = page.locator(f"section#puzzle-{pid} .feedback.wrong")
+    feedback.wait_for()
+    return v, feedback
+
+
 def test_a_wrong_card_shows_the_lines_present_drew_a_tap_away(visit, base_url, site_dir):
     lang = "en"
     slug, pid, key, table, why = first_with(
         site_dir, lang, lambda e: e["verdict"] == "legal-not-best" and e.get("lines")
     )
     assert why == why_table(table, load_catalog(lang)), "the page carries present's explanations"
-    v = visit()
-    v.context.add_init_script(READING_VIEW)
-    page = v.open(f"{base_url}/{lang}/lessons/{slug}/#puzzle-{pid}")
-    section = page.locator(f"section#puzzle-{pid}")
-    section.locator(f'button[data-card="{key}"]').click()
-    feedback = section.locator(".feedback.wrong")
-    feedback.wait_for()
+    v, feedback = answer_wrong(visit, base_url, lang, slug, pid, f'button[data-card="{key}"]')
     folded = feedback.locator("details.lines")
     assert folded.count() == 1 and folded.get_attribute("open") is None, "the lines are a tap away"
     lines = why[key][-1]
@@ -72,13 +78,7 @@ def test_a_wrong_choice_shows_its_figures_and_the_best_a_tap_away(visit, base_ur
     slug, pid, key, table, why = first_with(
         site_dir, lang, lambda e: e["verdict"] == "legal-not-best" and e.get("figures")
     )
-    v = visit()
-    v.context.add_init_script(READING_VIEW)
-    page = v.open(f"{base_url}/{lang}/lessons/{slug}/#puzzle-{pid}")
-    section = page.locator(f"section#puzzle-{pid}")
-    section.locator(f'button[data-choice="{key}"]').click()
-    feedback = section.locator(".feedback.wrong")
-    feedback.wait_for()
+    v, feedback = answer_wrong(visit, base_url, lang, slug, pid, f'button[data-choice="{key}"]')
     yours, best = why[key][0], why[key][1]
     assert feedback.locator("ul.figures").first.inner_text() == tree_text(yours)
     folded = feedback.locator("details.lines")

@@ -63,10 +63,14 @@ PAGE_TEXT = """(lang) => {
 READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
 
 
-def check_page(page, lang: str, where: str) -> None:
+def check_width(page, where: str) -> None:
     width = page.viewport_size["width"]
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{where}: the page is {scroll} px wide on a {width} px screen"
+
+
+def check_page(page, lang: str, where: str) -> None:
+    check_width(page, where)
     text = page.evaluate(PAGE_TEXT, lang)
     foreign = [piece for piece in FOREIGN[lang] if piece in text]
     assert not foreign, f"{where}: text of the other language on a {lang} page: {foreign[:5]}"
@@ -82,17 +86,50 @@ def built_pages(site_dir: Path, lang: str) -> list[str]:
     return ["/" + p + "/" for p in pages]
 
 
-@pytest.mark.parametrize("size", SIZES)
+# Every @media condition of the site's CSS: the layout depends on the width alone (hover moves
+# nothing), so a page loaded at one size and resized to the other is laid out as one loaded there.
+MEDIA_ALLOWED = re.compile(
+    r"^(\((min|max)-width: [\d.]+rem\)( and \((min|max)-width: [\d.]+rem\))?"
+    r"|\(prefers-reduced-motion: (reduce|no-preference)\)|print|\(hover: none\))$"
+)
+
+
+def media_conditions(site_dir: Path) -> set[str]:
+    found = set()
+    for css in (site_dir / "assets").glob("*.css"):
+        found |= {m.strip() for m in re.findall(r"@media([^{]+)\{", css.read_text("utf-8"))}
+    return found
+
+
+def test_the_layout_depends_on_the_width_alone(site_dir):
+    """What lets the every-page check below load each page once for both sizes: no media query on
+    pointer, touch or height, and no page script that lays out by the window's width."""
+    conditions = media_conditions(site_dir)
+    assert conditions, "no @media rule found in the site's CSS"
+    other = sorted(c for c in conditions if not MEDIA_ALLOWED.match(c))
+    assert not other, f"media queries on more than the width: {other}; check pages in each context of SIZES"
+    scripts = "\n".join(p.read_text("utf-8") for p in (ROOT / "site" / "assets").glob("*.js"))
+    # (the scripts read window.innerHeight only to scroll after an answer, never to lay out)
+    assert not re.search(r"innerWidth|matchMedia\(\"\((min|max)-width|ResizeObserver|screen\.width", scripts)
+
+
 @pytest.mark.parametrize("lang", ["fi", "en"])
-def test_every_page_fits_the_screen_and_speaks_its_language(visit, base_url, site_dir, lang, size):
-    v = visit(**SIZES[size])
+def test_every_page_fits_the_screen_and_speaks_its_language(visit, base_url, site_dir, lang):
+    """Every page at a phone's size (touch) and at a desktop's: the page is loaded once and resized
+    (test_the_layout_depends_on_the_width_alone says why that is the same), the sizes taking
+    turns in which one the page is loaded at."""
+    v = visit(**SIZES["phone"])
     paths = built_pages(site_dir, lang)
     assert len(paths) > 100
     if lang == "fi":
         paths += ["/", "/no/such/page/"]  # the bilingual root and 404 pages, their Finnish side
+    sizes = ["phone", "desktop"]
     for path in paths:
         page = v.open(base_url + path, ready=path.startswith(f"/{lang}/"))
-        check_page(page, lang, f"{size} {path}")
+        check_page(page, lang, f"{sizes[0]} {path}")
+        page.set_viewport_size(SIZES[sizes[1]]["viewport"])
+        check_width(page, f"{sizes[1]} {path}")
+        sizes.reverse()  # the next page loads at the size this one ended at
     assert not v.errors
 
 

@@ -8,8 +8,8 @@ for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the d
 list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. The coach's
 answers carry their words drawn (``tree``, ``present.coach``): the hint (op ``hint``), the deal
 review or what is worked out of it (op ``review``), the decision of a moment played again or why
-the choice there is refused (op ``moment_judge``); an answer of the deal review also carries each
-blamed decision's two lines of play drawn (``lines_tree``, ``present.explain``).
+the choice there is refused (op ``moment_judge``), a blamed decision with its two lines of play
+(``present.explain``).
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
 ``present/messages/`` (``sitebuild/pyodide.py``), so the worker reads them as the build does. The
@@ -27,7 +27,6 @@ from engine.core.seats import seat_places
 from engine.web import handle as engine_handle
 
 from .coach import decision_tree, hint_tree, refused_tree, review_tree
-from .explain import review_lines_tree
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -37,8 +36,7 @@ HERE = Path(__file__).resolve().parent
 # the wheel's copy first (the worker), else the checkout's catalogs (the build, the tests)
 CATALOG_DIRS = (HERE / "messages", HERE.parent / "site" / "messages")
 SHOWN = ("drill", "puzzle")  # the ops whose answer shows a puzzle
-REVIEWED = ("review", "moment_judge")  # the ops whose answer holds decisions of the deal review
-COACHED = ("hint",) + REVIEWED  # the ops whose answer the coach words (``present.coach``)
+COACHED = ("hint", "review", "moment_judge")  # the ops whose answer the coach words (``present.coach``)
 SHARED_ID = "shared"  # a shared position: section#puzzle-shared
 DRILL_ID = "drill"  # a drill: section#puzzle-drill
 
@@ -119,21 +117,6 @@ def drill_tree(drill: dict, lang: str) -> dict:
     return tree(DRILL_ID, drill["puzzle"], drill, lang)
 
 
-def add_line_trees(op: str, answer: dict, lang: str) -> None:
-    """Each decision of a review's answer (op ``review``: the review or what is worked out so far;
-    op ``moment_judge``: the decision of a moment played again) that carries its two lines of play
-    gets them drawn (``lines_tree``: ``present.explain.review_lines_tree`` as data), in ``lang``."""
-    if op == "review":
-        review = answer.get("review") or answer.get("partial") or {}
-        decisions = review.get("decisions") or []
-    else:
-        decisions = [answer["decision"]] if answer.get("decision") else []
-    cat = catalog(lang) if any(d.get("lines") for d in decisions) else None
-    for d in decisions:
-        if d.get("lines"):
-            d["lines_tree"] = to_dict(review_lines_tree(d["lines"], cat))
-
-
 def review_view(record: str, seat: int = 0) -> dict:
     """What the review's words need of the table: where each seat sits as the reviewed seat sees
     it (``engine.core.seats.seat_places``, as the game's view gives it), whether it plays in
@@ -207,8 +190,6 @@ def handle(request_json: str) -> str:
         return out
     try:
         if request["op"] in COACHED:
-            if request["op"] in REVIEWED:
-                add_line_trees(request["op"], answer, request.get("lang"))
             add_coach_tree(request, answer)
             return json.dumps(answer, ensure_ascii=False)
         if request["op"] == "drill":

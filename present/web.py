@@ -133,15 +133,18 @@ def review_view(record: str, seat: int = 0) -> dict:
 def add_coach_tree(request: dict, answer: dict) -> None:
     """The coach's words of an answer drawn (``tree``, ``present.coach``) in the request's language:
     op ``hint``, the hint (the view it needs: the game's, at the same request); op ``review``, the
-    review or what is worked out of it; op ``moment_judge``, the decision judged (the view: the
-    moment's table, as op ``moment`` gives it), or why the choice is refused."""
+    review or what is worked out of it (not with ``"draw": false``); op ``moment_judge``, the
+    decision judged (the view: the moment's table, as op ``moment`` gives it), or why the choice
+    is refused."""
     cat = catalog(request.get("lang"))
     op = request["op"]
     if op == "hint":
         view = game_step({k: v for k, v in request.items() if k != "action"})
         answer["tree"] = to_dict(hint_tree(answer["hint"], view, cat))
     elif op == "review":
-        review = answer.get("review") or answer.get("partial")
+        # what is worked out so far is drawn unless the page asks not to (``draw``: false, between
+        # two of its redraws); the review done always is
+        review = answer.get("review") or (answer.get("partial") if request.get("draw") is not False else None)
         if review:
             answer["tree"] = to_dict(review_tree(review, review_view(review["record"], review["seat"]), cat))
     elif answer.get("refused"):

@@ -250,6 +250,16 @@ def test_the_review_worked_out_so_far_marks_what_is_pending(lang, monkeypatch):
     check_decisions(tree, partial, cat, {})
 
 
+def test_the_review_worked_out_so_far_is_drawn_unless_the_page_asks_not_to(monkeypatch):
+    monkeypatch.setattr(engine_review, "_current", None)
+    skipped = ask(op="review", record=RECORD, seat=0, step=0, lang="en", draw=False)
+    assert skipped["partial"] and "tree" not in skipped
+    drawn = ask(op="review", record=RECORD, seat=0, step=skipped["done"], lang="en", draw=True)
+    assert drawn["partial"] and find(drawn["tree"], "decision")
+    done = ask(op="review", record=RECORD, seat=0, lang="en", draw=False)  # the whole review: always drawn
+    assert done["review"] and len(find(done["tree"], "decision")) == len(done["review"]["decisions"])
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_review_of_a_pairs_deal_speaks_of_the_pairs_and_the_last_trick(lang):
     cat = load_catalog(lang)

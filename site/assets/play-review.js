@@ -12,6 +12,9 @@ import { $, button, el, table } from "./play-words.js";
 
 let reviewer = null; // the review's own worker
 let reviewRun = null; // the review in progress (a token)
+// What is worked out of the review is drawn again at most this often (the worker draws it between
+// two searches); the progress moves at every step, the review done is always drawn.
+const REDRAW_MS = 1000;
 
 // A tree of present/ (a node or a list of nodes) mounted as a list of elements.
 const mounted = (tree) => (Array.isArray(tree) ? tree : [tree]).map(mount);
@@ -101,10 +104,12 @@ export async function startReview() {
   warmReviewer();
   const record = table.state.record;
   let step = 0;
+  let drawn = -Infinity; // when what is worked out was last drawn
   for (;;) {
     let answer;
+    const draw = performance.now() - drawn >= REDRAW_MS;
     try {
-      answer = await reviewer.request("review", { record, seat: 0, step });
+      answer = await reviewer.request("review", { record, seat: 0, step, draw });
     } catch {
       answer = { ok: false, error: { code: "engine" } };
     }
@@ -128,7 +133,10 @@ export async function startReview() {
       box.querySelector("#review-title").focus();
       return;
     }
-    showReview(results, answer); // what is worked out so far
+    if (answer.tree) {
+      showReview(results, answer); // what is worked out so far
+      drawn = performance.now();
+    }
     step = answer.done;
   }
 }

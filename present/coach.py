@@ -225,6 +225,16 @@ def decision_tree(decision: dict, view: dict, cat: dict, moments=()) -> Node:
     return block.add(method_block(d, cat))
 
 
+def moment_tree(judged: dict, view: dict, cat: dict) -> list[Node]:
+    """A new choice at a moment played again, judged (op ``moment_judge``): right or not yet, then
+    the decision as the review draws it (not offered again)."""
+    right = bool(judged["right"])
+    verdict = ui("moment_right" if right else "moment_wrong", cat)
+    cls = f"verdict moment-verdict {'right' if right else 'wrong'}"
+    line = h("p", cls, {"data-right": "true" if right else "false"}, verdict)
+    return [line, decision_tree(judged["decision"], view, cat)]
+
+
 def refused_tree(refused: dict, cat: dict) -> list[Node]:
     """A choice refused at a moment played again (the engine's reason, ``refused``): a card is
     first said to be against the rules, then why."""

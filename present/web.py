@@ -26,7 +26,7 @@ from engine.core.notation import parse_record
 from engine.core.seats import seat_places
 from engine.web import handle as engine_handle
 
-from .coach import decision_tree, hint_tree, refused_tree, review_tree
+from .coach import hint_tree, moment_tree, refused_tree, review_tree
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -134,8 +134,8 @@ def add_coach_tree(request: dict, answer: dict) -> None:
     """The coach's words of an answer drawn (``tree``, ``present.coach``) in the request's language:
     op ``hint``, the hint (the view it needs: the game's, at the same request); op ``review``, the
     review or what is worked out of it (not with ``"draw": false``); op ``moment_judge``, the
-    decision judged (the view: the moment's table, as op ``moment`` gives it), or why the choice
-    is refused."""
+    verdict and the decision judged (the view: the moment's table, as op ``moment`` gives it), or
+    why the choice is refused."""
     cat = catalog(request.get("lang"))
     op = request["op"]
     if op == "hint":
@@ -151,7 +151,7 @@ def add_coach_tree(request: dict, answer: dict) -> None:
         answer["tree"] = to_dict(refused_tree(answer["refused"], cat))
     elif answer.get("decision"):
         view = moment_view(request["record"], request["number"])
-        answer["tree"] = to_dict(decision_tree(answer["decision"], view, cat))
+        answer["tree"] = to_dict(moment_tree(answer, view, cat))
     answer["lang"] = request.get("lang")
 
 

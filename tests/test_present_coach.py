@@ -303,8 +303,10 @@ def test_the_review_finds_the_seats_places_as_the_game_does():
 def test_a_moment_played_again_wrong_is_drawn_as_the_review_draws_it(lang):
     cat = load_catalog(lang)
     answer = ask(op="moment_judge", record=RECORD, number=13, action="H9", lang=lang)
-    d, block = answer["decision"], answer["tree"]
+    (verdict, block), d = answer["tree"], answer["decision"]
     assert answer["right"] is False and d["blamed"]
+    assert classes(verdict) == {"verdict", "moment-verdict", "wrong"} and attr(verdict, "data-right") == "false"
+    assert text(verdict) == ui(cat, "moment_wrong")
     assert classes(block) == {"decision", "costly"} and attr(block, "data-number") == "13"
     assert attr(block, "data-decision") == "card" and attr(block, "data-cost") == str(d["figure_cost"])
     assert text(kids(block)[0]) == ui(cat, "review_choice", choice=card_name("H9", "nom", cat))
@@ -323,8 +325,11 @@ def test_a_moment_played_again_wrong_is_drawn_as_the_review_draws_it(lang):
 def test_a_moment_played_again_right_and_a_choice_refused_there(lang):
     cat = load_catalog(lang)
     right = ask(op="moment_judge", record=RECORD, number=13, action="HA", lang=lang)
-    assert right["right"] is True and classes(right["tree"]) == {"decision", "fine"}
-    assert not find(right["tree"], "review-why") and not find(right["tree"], "review-lines")
+    verdict, block = right["tree"]
+    assert right["right"] is True and classes(block) == {"decision", "fine"}
+    assert classes(verdict) == {"verdict", "moment-verdict", "right"} and attr(verdict, "data-right") == "true"
+    assert text(verdict) == ui(cat, "moment_right")
+    assert not find(block, "review-why") and not find(block, "review-lines")
     refused = ask(op="moment_judge", record=RECORD, number=13, action="S6", lang=lang)
     illegal, why = refused["tree"]
     assert classes(illegal) == classes(why) == {"verdict", "wrong"}

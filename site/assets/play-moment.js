@@ -96,9 +96,7 @@ export async function momentSend(action) {
   $("play-prompt").textContent = ""; // answered: the verdict above the table says what comes next
   const right = answer.right;
   const result = $("moment").querySelector(".moment-result");
-  const line = el("p", `verdict moment-verdict ${right ? "right" : "wrong"}`, ui(right ? "moment_right" : "moment_wrong"));
-  line.dataset.right = String(right);
-  result.replaceChildren(line, mount(answer.tree));
+  result.replaceChildren(...answer.tree.map(mount)); // the verdict and the decision (present/coach.py)
   // the replay list: a miss joins it (or comes back the next day), a right answer when due moves it on
   const saved = replay.update((list) => replay.answer(list, moment.item, right, Date.now()));
   if (!right && saved) result.append(el("p", "moment-listed", ui("moment_listed")));

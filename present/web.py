@@ -7,7 +7,10 @@ plain data (``present.tree.to_dict``), in the request's language (``lang``: ``"f
 for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the device (the replay
 list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. An answer of
 the deal review (op ``review``, op ``moment_judge``) carries each blamed decision's two lines of
-play drawn (``lines_tree``, ``present.explain``).
+play drawn (``lines_tree``, ``present.explain``). An answer of the play table (op ``game``, op
+``moment``: seat 0's view) carries ``words``: every sentence the table shows about it
+(``present.play.table_words``: the story's events, the seats, the prompt, the buttons' captions,
+the deal's result as a tree), in the request's language.
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
 ``present/messages/`` (``sitebuild/pyodide.py``), so the worker reads them as the build does. The
@@ -21,6 +24,7 @@ from pathlib import Path
 from engine.web import handle as engine_handle
 
 from .explain import review_lines_tree
+from .play import table_words
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -30,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 # the wheel's copy first (the worker), else the checkout's catalogs (the build, the tests)
 CATALOG_DIRS = (HERE / "messages", HERE.parent / "site" / "messages")
 SHOWN = ("drill", "puzzle")  # the ops whose answer shows a puzzle
+TABLES = ("game", "moment")  # the ops whose answer is the play table (seat 0's view)
 REVIEWED = ("review", "moment_judge")  # the ops whose answer holds decisions of the deal review
 SHARED_ID = "shared"  # a shared position: section#puzzle-shared
 DRILL_ID = "drill"  # a drill: section#puzzle-drill
@@ -157,7 +162,7 @@ def handle(request_json: str) -> str:
         except PresentError as e:
             return _error(request, e.code, str(e), e.params)
     out = engine_handle(request_json)
-    if not isinstance(request, dict) or request.get("op") not in SHOWN + REVIEWED:
+    if not isinstance(request, dict) or request.get("op") not in SHOWN + REVIEWED + TABLES:
         return out
     answer = json.loads(out)
     if not answer.get("ok"):
@@ -165,6 +170,10 @@ def handle(request_json: str) -> str:
     try:
         if request["op"] in REVIEWED:
             add_line_trees(request["op"], answer, request.get("lang"))
+            return json.dumps(answer, ensure_ascii=False)
+        if request["op"] in TABLES:
+            answer["words"] = table_words(answer, catalog(request.get("lang")))
+            answer["lang"] = request.get("lang")
             return json.dumps(answer, ensure_ascii=False)
         if request["op"] == "drill":
             answer["tree"] = drill_tree(answer, request.get("lang"))

@@ -1,5 +1,6 @@
-// The play table's shared state and its words: what the engine said (the view of seat 0), the
-// game's settings, and every sentence about a seat, a side or an action, from the page's catalog.
+// The play table's shared state: what the engine said (the view of seat 0, with the table's words:
+// present/play.py), the game's settings; and the sentences the hints and the review still word
+// here (play-review.js), as present/play.py words them for the table.
 import { cardName, catalog, figure, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
@@ -14,8 +15,7 @@ export const table = {
   selected: new Set(),
 };
 
-// A true minus sign for a negative number ("−150"), a plus for a gain where asked.
-export const minus = (n) => figure(n);
+// A figure with a true minus sign ("−150") and a plus for a gain ("+60").
 export const signed = (x) => figure(Math.round(x), { plus: true });
 
 const place = (seat) => table.state.where[seat];
@@ -37,11 +37,6 @@ export function saySide(key, side, params = {}) {
 
 // A sentence about your own side: you alone ("_you"), or you and your partner ("_us").
 export const yours = (key, params = {}) => ui(table.state.partnership ? `${key}_us` : `${key}_you`, params);
-
-export function sideName(side) {
-  if (table.state.partnership) return ui(side === 0 ? "play_you_pair" : "play_them_pair");
-  return seatName(side);
-}
 
 export function eventText(e) {
   switch (e.kind) {
@@ -111,15 +106,6 @@ export function actionLabel(action, contract) {
 
 // What you did, as a noun where it is a card ("king of hearts"), else as the imperative.
 export const choiceName = (action, contract) => (CARD_CODE.test(action) ? cardName(action, "nom") : actionLabel(action, contract));
-
-// A button for a choice at the table (declarations, questions, answers).
-export function choiceButtonLabel(action) {
-  if (action === "askfull") return ui("ask_full");
-  if (action === "answer:no") return ui("play_answer_no");
-  const [kind, suit] = action.split(":");
-  const key = { trump: "declare_suit", askhalf: "ask_half", answer: "play_answer" }[kind];
-  return ui(key, { suit });
-}
 
 export function button(text, onClick, className = "choice", action = null) {
   const b = el("button", className, text);

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from .text import card_name, fmt, message
+from .text import card_name, fmt, message, number
+from .tree import Node, h, to_dict
 
 CARD_CODE = re.compile(r"^[SCDH][AKQJT9876]$")
 AMOUNT = re.compile(r"^\d+$")
@@ -175,3 +176,252 @@ def choice_button_label(action: str, cat: dict) -> str:
     if key is None or suit not in cat["suits"]:
         raise PlayWordsError(f"the call {action[:40]!r} has no button")
     return ui(key, cat, {"suit": suit})
+
+
+# -- what the table shows: the words of one view (op "game", op "moment") ---------------------------
+BUTTON_CALLS = ("trump:", "askhalf:", "answer:")
+CARD_SETS = ("discard", "give", "return")
+
+
+def pick_count(view: dict) -> int:
+    """How many cards a discard, give or return takes: the view's ``pick.count``, or, from a view
+    saved before it said so, the widow's size or the engine's listed sets (as play-controls.js)."""
+    if view.get("pick"):
+        return view["pick"]["count"]
+    legal = view.get("legal") or []
+    if view["phase"] == "discard" and view.get("widow"):
+        return len(view["widow"])
+    first = legal[0] if legal else ""
+    return len(first.split(":")[1].split(".")) if ":" in first else 0
+
+
+def scores_text(totals: list, view: dict, cat: dict) -> str:
+    """Each side's total: 'Te 120, Vastapari −40'."""
+    return ", ".join(f"{side_name(side, view, cat)} {number(t, cat)}" for side, t in enumerate(totals))
+
+
+def scores_line(view: dict, cat: dict) -> str:
+    """The game's totals above the table, after the deal's score once the deal is over."""
+    if view["phase"] == "done" and view.get("totals_after"):
+        return ui("play_totals_after", cat, {"scores": scores_text(view["totals_after"], view, cat)})
+    return ui("play_totals", cat, {"scores": scores_text(view["totals"], view, cat)})
+
+
+def table_info(view: dict, cat: dict) -> str:
+    """The line in the middle of the table: the trump, and the contract with its bidder."""
+    trump = cat["suits"][view["trump"]]["nom"] if view.get("trump") else ui("no_trump", cat)
+    info = [f"{ui('trump', cat)}: {trump}"]
+    if view.get("contract") is not None and view.get("bidder") is not None:
+        bidder = seat_name(view["bidder"], view, cat).lower()
+        info.append(f"{ui('contract', cat)}: {view['contract']} ({bidder})")
+    return " · ".join(info)
+
+
+def prompt(view: dict, cat: dict) -> str:
+    """What seat 0 is asked to do now (empty when it is not its turn): bid or open with the
+    minimum and the highest bid so far; how many cards to put away, give or return; keep or raise
+    the contract; answer the partner's question (the question first), call, or play a card."""
+    if view["phase"] == "done" or view["to_move"] != 0:
+        return ""
+    legal = view["legal"]
+    phase = view["phase"]
+    texts: list[str] = []
+    if phase == "auction":
+        bids = [a for a in legal if AMOUNT.match(a)]
+        high = [b["action"] for b in view["auction"] if AMOUNT.match(b["action"])]
+        if "p" in legal:
+            texts.append(ui("prompt_bid", cat))
+        elif bids:
+            texts.append(ui("prompt_open", cat, {"minimum": bids[0]}))
+        if high:
+            texts.append(ui("prompt_high", cat, {"amount": high[-1]}))
+    elif phase in CARD_SETS:
+        texts.append(ui(f"prompt_{phase}", cat, {"count": pick_count(view)}))
+    elif phase == "raise":
+        texts.append(ui("prompt_raise", cat, {"contract": view["contract"]}))
+    elif phase == "play":
+        choices = [a for a in legal if not CARD_CODE.match(a)]
+        if any(a.startswith("answer:") for a in choices):
+            asked = [e for e in view["log"] if e["kind"] == "ask_full"]
+            if asked:
+                texts.append(event_text(asked[-1], view, cat))
+            texts.append(ui("prompt_answer", cat))
+        elif choices:
+            texts.append(
+                ui("prompt_declare_ask" if any(a.startswith("ask") for a in choices) else "prompt_declare", cat)
+            )
+        else:
+            texts.append(ui("prompt_play", cat))
+    return " ".join(t for t in texts if t)
+
+
+def labels(view: dict, cat: dict) -> dict:
+    """The caption of each button seat 0 may press now, by the action it sends: pass, each bid
+    (its spoken name; the button shows the figure), keep and each raise, each call, a redeal, and
+    the one button that puts the chosen cards away, gives or returns them (by the phase's name)."""
+    if view["phase"] == "done" or view["to_move"] != 0:
+        return {}
+    out = {}
+    for action in view["legal"]:
+        if action == "p":
+            out[action] = ui("play_pass", cat)
+        elif AMOUNT.match(action):
+            out[action] = ui("bid_amount", cat, {"amount": action})
+        elif action == "hold":
+            out[action] = ui("play_hold_n", cat, {"contract": view["contract"]})
+        elif action.startswith("raise:"):
+            out[action] = ui("play_raise_to", cat, {"amount": action[6:]})
+        elif action == "askfull" or action.startswith(BUTTON_CALLS):
+            out[action] = choice_button_label(action, cat)
+        elif action == "redeal":
+            out[action] = ui("play_redeal_button", cat)
+    if view["phase"] in CARD_SETS:
+        out[view["phase"]] = ui(f"play_{view['phase']}", cat, {"count": pick_count(view)})
+    if view["phase"] == "raise":  # the page always offers to keep the contract
+        out["hold"] = ui("play_hold_n", cat, {"contract": view["contract"]})
+    return out
+
+
+def summary_lines(view: dict, cat: dict) -> list[str]:
+    """The deal's result in sentences: whose contract was made or lost and by how much, a lost
+    contract's missing card points, a Porvoo; or a deal played without a contract."""
+    score = view["score"]
+    if score["contract"] is None:
+        return [ui("sum_free", cat)]
+    lines = []
+    for side in score["sides"]:
+        if side["role"] == "bidder":
+            total = side["compared"] if side.get("compared") is not None else side["total"]
+            params = {"total": total, "contract": score["contract"]}
+            lines.append(
+                say_side("sum_made" if side["contract_made"] else "sum_failed", side["side"], view, cat, params)
+            )
+            if not side["contract_made"] and total >= score["contract"]:
+                lines.append(ui("sum_no_cards_pairs" if view["partnership"] else "sum_no_cards", cat))
+        elif side.get("porvoo"):
+            lines.append(say_side("sum_porvoo", side["side"], view, cat, {"bid": score["bid"]}))
+    return lines
+
+
+def breakdown_tree(view: dict, cat: dict) -> Node:
+    """How the deal's score is reached, by side (a table; each cell labelled for a phone's
+    one-column layout): role, card points, the last trick where it scored, trumps, total, score."""
+    score = view["score"]
+    last_trick = any(side["last_trick"] for side in score["sides"])
+    columns = ["bd_side", "bd_role", "bd_cards", *(["bd_last"] if last_trick else []), "bd_trumps", "bd_total"]
+    columns.append("bd_result")
+    table = h("table", "breakdown", None, h("caption", "", None, ui("breakdown", cat)))
+    table.add(h("tr", "", None, [h("th", "", None, ui(key, cat)) for key in columns]))
+    for side in score["sides"]:
+        trumps = ", ".join(f"{cat['suits'][d['suit']]['nom']} {d['bonus']}" for d in side["declarations"]) or "0"
+        rounded = side.get("rounded")
+        total = (
+            f"{side['total']} → {rounded}" if rounded is not None and rounded != side["total"] else str(side["total"])
+        )
+        result = number(round(side["deal_score"]), cat, plus=True)
+        if side["role"] == "bidder":
+            compared = side["compared"] if side.get("compared") is not None else side["total"]
+            key = "bd_made" if side["contract_made"] else "bd_failed"
+            result = f"{result} ({ui(key, cat, {'total': compared, 'contract': score['contract']})})"
+        elif side.get("porvoo"):
+            result = f"{result} ({ui('bd_porvoo', cat)})"
+        values = [ui(f"role_{side['role']}", cat), str(side["card_points"])]
+        values += [str(side["last_trick"])] if last_trick else []
+        values += [trumps, total, result]
+        row = h("tr", "bidder-row" if side["role"] == "bidder" else "", None)
+        row.add(h("th", "", None, side_name(side["side"], view, cat)))
+        row.add([h("td", "", {"data-label": ui(key, cat)}, value) for key, value in zip(columns[1:], values)])
+        table.add(row)
+    region = {"tabindex": "0", "role": "region", "aria-label": ui("breakdown", cat)}
+    return h("div", "table-scroll", region, table)
+
+
+def result_tree(view: dict, cat: dict) -> list[Node]:
+    """The end of a deal, above its buttons (the page adds those): the title; a deal dealt again
+    says so; else the summary lines, the breakdown, the totals after the deal and, at the end of
+    the game, its winner. Nothing before the deal is over."""
+    if view["phase"] != "done":
+        return []
+    out = [h("h2", "", None, ui("sum_title", cat))]
+    if view.get("redealt"):
+        return [*out, h("p", "", None, ui("play_redeal", cat))]
+    out += [h("p", "summary-line", None, line) for line in summary_lines(view, cat)]
+    out.append(breakdown_tree(view, cat))
+    scores = scores_text(view["totals_after"], view, cat)
+    out.append(h("p", "totals-after", None, ui("play_totals_after", cat, {"scores": scores})))
+    if view.get("match_over"):
+        names = ", ".join(side_name(w, view, cat) for w in view["winners"])
+        out.append(h("p", "verdict right", None, ui("play_winner", cat, {"names": names})))
+    return out
+
+
+def badges(seat: int, view: dict, cat: dict) -> list[str]:
+    """A seat's marks at the table: the dealer; the bidder, with the contract."""
+    out = []
+    if view.get("dealer") == seat:
+        out.append(ui("play_dealer", cat))
+    if view.get("bidder") == seat and view.get("contract") is not None:
+        out.append(ui("play_bidder_badge", cat, {"contract": view["contract"]}))
+    return out
+
+
+def tricks_won(seat: int, view: dict, cat: dict) -> str:
+    """'2 tikkiä voitettu', '1 trick won'; nothing before a seat has won one."""
+    n = view["tricks"][seat]
+    return ui("play_tricks_n", cat, {"n": n}) if n > 0 else ""
+
+
+def seat_notes(seat: int, view: dict, cat: dict) -> dict:
+    """What the table shows at another seat besides its name: its marks (``badges``), its last
+    call in the auction (``bid``), how many cards it holds (``cards``; never which) and the tricks
+    it has won (``tricks``); an empty text where there is nothing to show."""
+    bid = ""
+    calls = [b["action"] for b in view.get("auction") or [] if b["seat"] == seat]
+    if view["phase"] == "auction" and calls:
+        bid = ui("pass", cat) if calls[-1] == "p" else f"{ui('play_bids', cat)}: {calls[-1]}"
+    count = view["counts"][seat]
+    cards = (
+        ""
+        if count <= 0
+        else cat["cards"]["hidden_one"]
+        if count == 1
+        else fmt(cat["cards"]["hidden"], {"count": count}, cat)
+    )
+    return {"badges": badges(seat, view, cat), "bid": bid, "cards": cards, "tricks": tricks_won(seat, view, cat)}
+
+
+def hand_title(view: dict, cat: dict) -> str:
+    """The line above your hand: 'Your hand', your marks, the tricks you have won and, while
+    your side plays as the bidder, its points so far against the contract (the engine's count)."""
+    notes = [ui("your_hand", cat), *badges(0, view, cat), tricks_won(0, view, cat)]
+    if view.get("so_far"):
+        notes.append(ui("play_so_far", cat, view["so_far"]))
+    return " · ".join(n for n in notes if n)
+
+
+def table_words(view: dict, cat: dict) -> dict:
+    """Every sentence the play table shows about one view of the engine (op ``game`` or
+    ``moment``), for the page to set as text or mount (``result``: ``to_dict`` nodes):
+
+    * ``log``: each event of the view's ``log``, in its order; ``watched``: each card of the
+      view's ``watched`` (house rule ``no_look_back``) as the play that the news line tells;
+    * ``seats``: each seat's name; ``notes``: what each seat shows besides (``seat_notes``);
+      ``hand``: the line above your hand; ``deal``: the deal's number and dealer; ``scores``: the
+      totals; ``table``: the trump and the contract; ``dead_hand``: the dead hand's cards;
+    * ``prompt``: what seat 0 is asked to do; ``labels``: its buttons' captions by action;
+    * ``result``: the end of the deal (``result_tree``)."""
+    dead = view.get("dead_count") or 0
+    return {
+        "log": [event_text(e, view, cat) for e in view["log"]],
+        "watched": [say("ev_play", w["seat"], view, cat, {"card": w["card"]}) for w in view.get("watched") or []],
+        "seats": [seat_name(seat, view, cat) for seat in range(view["players"])],
+        "notes": [seat_notes(seat, view, cat) for seat in range(view["players"])],
+        "hand": hand_title(view, cat),
+        "deal": ui("play_deal", cat, {"n": view["deal_number"], "dealer": seat_name(view["dealer"], view, cat)}),
+        "scores": scores_line(view, cat),
+        "table": table_info(view, cat),
+        "dead_hand": ui("play_dead_hand", cat, {"n": dead}) if dead else "",
+        "prompt": prompt(view, cat),
+        "labels": labels(view, cat),
+        "result": to_dict(result_tree(view, cat)),
+    }

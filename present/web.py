@@ -5,10 +5,13 @@ answer that shows a puzzle (op ``drill``, op ``puzzle``: a drill or a shared pos
 carries ``tree``: the puzzle as ``present.puzzle.puzzle_tree`` lays it out for the lessons, as
 plain data (``present.tree.to_dict``), in the request's language (``lang``: ``"fi"`` or ``"en"``),
 for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the device (the replay
-list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. The coach's
-answers carry their words drawn (``tree``, ``present.coach``): the hint (op ``hint``), the deal
-review or what is worked out of it (op ``review``), the decision of a moment played again or why
-the choice there is refused (op ``moment_judge``), a blamed decision with its two lines of play
+list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. An answer of
+the play table (op ``game``, op ``moment``: seat 0's view) carries ``words``: every sentence the
+table shows about it (``present.play.table_words``: the story's events, the seats, the prompt, the
+buttons' captions, the deal's result as a tree), in the request's language. The coach's answers
+carry their words drawn (``tree``, ``present.coach``): the hint (op ``hint``), the deal review or
+what is worked out of it (op ``review``), the decision of a moment played again or why the choice
+there is refused (op ``moment_judge``), a blamed decision with its two lines of play
 (``present.explain``).
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
@@ -27,6 +30,7 @@ from engine.core.seats import seat_places
 from engine.web import handle as engine_handle
 
 from .coach import hint_tree, moment_tree, refused_tree, review_tree
+from .play import table_words
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -37,6 +41,7 @@ HERE = Path(__file__).resolve().parent
 CATALOG_DIRS = (HERE / "messages", HERE.parent / "site" / "messages")
 SHOWN = ("drill", "puzzle")  # the ops whose answer shows a puzzle
 COACHED = ("hint", "review", "moment_judge")  # the ops whose answer the coach words (``present.coach``)
+TABLES = ("game", "moment")  # the ops whose answer is the play table (seat 0's view)
 SHARED_ID = "shared"  # a shared position: section#puzzle-shared
 DRILL_ID = "drill"  # a drill: section#puzzle-drill
 
@@ -186,7 +191,7 @@ def handle(request_json: str) -> str:
         except PresentError as e:
             return _error(request, e.code, str(e), e.params)
     out = engine_handle(request_json)
-    if not isinstance(request, dict) or request.get("op") not in SHOWN + COACHED:
+    if not isinstance(request, dict) or request.get("op") not in SHOWN + COACHED + TABLES:
         return out
     answer = json.loads(out)
     if not answer.get("ok"):
@@ -194,6 +199,10 @@ def handle(request_json: str) -> str:
     try:
         if request["op"] in COACHED:
             add_coach_tree(request, answer)
+            return json.dumps(answer, ensure_ascii=False)
+        if request["op"] in TABLES:
+            answer["words"] = table_words(answer, catalog(request.get("lang")))
+            answer["lang"] = request.get("lang")
             return json.dumps(answer, ensure_ascii=False)
         if request["op"] == "drill":
             answer["tree"] = drill_tree(answer, request.get("lang"))

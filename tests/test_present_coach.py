@@ -37,10 +37,10 @@ def ask(**request) -> dict:
 def play(rules: str, seed: int, computers: list, until=lambda state: False) -> dict:
     """A game of the play page, seat 0 always taking its first legal choice, to the end of the
     deal or to the first state ``until`` accepts."""
-    state = ask(op="game", rules=rules, seed=seed, computers=computers)
+    game = {"op": "game", "rules": rules, "seed": seed, "computers": computers, "lang": "en"}
+    state = ask(**game)
     while not state.get("record") and not until(state):
-        history = state["history"]
-        state = ask(op="game", rules=rules, seed=seed, computers=computers, history=history, action=state["legal"][0])
+        state = ask(**game, history=state["history"], action=state["legal"][0])
     return state
 
 
@@ -95,7 +95,7 @@ def ui(cat: dict, key: str, **params) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hint_to_open_the_bidding_names_the_bid_and_offers_it_one_tap_away(lang):
     cat = load_catalog(lang)
-    state = ask(op="game", rules="three-player", seed=11, computers=["normal", "normal"])
+    state = ask(op="game", rules="three-player", seed=11, computers=["normal", "normal"], lang="en")
     answer = ask(
         op="hint", rules="three-player", seed=11, computers=["normal", "normal"], history=state["history"], lang=lang
     )
@@ -151,7 +151,7 @@ def test_a_hint_in_trick_play_says_why_first_and_how_it_was_worked_out_one_tap_a
 
 
 def test_a_hint_in_a_language_the_site_has_not_says_so():
-    state = ask(op="game", rules="three-player", seed=11, computers=["normal", "normal"])
+    state = ask(op="game", rules="three-player", seed=11, computers=["normal", "normal"], lang="en")
     request = {"op": "hint", "rules": "three-player", "seed": 11, "computers": ["normal", "normal"]}
     bad = json.loads(handle(json.dumps({**request, "history": state["history"], "lang": "xx"})))
     assert bad["ok"] is False and bad["error"]["code"] == "bad_lang"

@@ -26,19 +26,24 @@ import re
 import pytest
 
 from engine.web import handle
+from present import web
 from present.play import (
     PlayWordsError,
     action_label,
     choice_button_label,
     choice_name,
     event_text,
+    result_tree,
     say,
     say_side,
     seat_name,
     side_name,
+    table_words,
     yours,
 )
+from present.tree import to_dict
 from present.web import catalog
+from sitebuild import openings
 
 CARD = re.compile(r"^[SCDH][AKQJT9876]$")
 STORY_KINDS = {
@@ -106,6 +111,7 @@ JOURNEYS = {
     "no-contract": ("german", 0, "pass", None),
     "no-look-back": ("three-player+no_look_back", 1, "random", None),
     "four": ("wikibooks-4p", 2, "calls", None),
+    "asked": ("faq-pairs", 2, "pass", None),  # seat 0's partner asks it for a full pair
 }
 _played: dict = {}
 
@@ -401,3 +407,190 @@ def test_an_unknown_event_or_call_is_refused_saying_which():
         event_text({"kind": "shuffle", "seat": 1}, view, catalog("en"))
     with pytest.raises(PlayWordsError, match="'p'"):
         choice_button_label("p", catalog("en"))
+
+
+# -- the words of the table (present.play.table_words): what the worker adds to op "game" --------
+
+
+def view_where(name: str, test) -> dict:
+    """The first view of a journey that passes ``test``."""
+    return next(v for v in played(name) if test(v))
+
+
+def text(tree) -> str:
+    if isinstance(tree, str):
+        return tree
+    if isinstance(tree, list):
+        return "".join(text(t) for t in tree)
+    return "".join(text(c) for c in tree.get("children", []))
+
+
+def nodes(tree, test) -> list:
+    if isinstance(tree, str):
+        return []
+    if isinstance(tree, list):
+        return [n for t in tree for n in nodes(t, test)]
+    return ([tree] if test(tree) else []) + nodes(tree.get("children", []), test)
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+@pytest.mark.parametrize("op", ["game", "moment"])
+def test_the_worker_adds_the_tables_words_in_the_requests_language(op, lang):
+    view = last("pairs")
+    request = {"op": op, "lang": lang, "id": 7}
+    if op == "game":
+        request.update(rules="faq-pairs", seed=1, history=view["history"])
+    else:
+        request.update(record=view["record"], number=13)  # seat 0 asks for a full pair
+    answer = json.loads(web.handle(json.dumps(request)))
+    assert answer["ok"] and answer["lang"] == lang and answer["id"] == 7
+    words = answer.pop("words")
+    answer.pop("lang")
+    assert answer == json.loads(handle(json.dumps(request)))  # the engine's answer, words beside it
+    assert words == table_words(answer, catalog(lang))
+    assert len(words["log"]) == len(answer["log"]) and len(words["seats"]) == answer["players"]
+    assert words["log"] == [event_text(e, answer, catalog(lang)) for e in answer["log"]]
+
+
+def test_a_game_asked_in_no_language_of_the_site_is_refused_saying_so():
+    answer = json.loads(web.handle(json.dumps({"op": "game", "rules": "three-player", "seed": 0, "lang": "sv"})))
+    assert not answer["ok"] and answer["error"]["code"] == "bad_lang"
+    assert "'sv'" in answer["error"]["message"]
+
+
+def test_the_first_bid_is_asked_and_every_button_captioned():
+    view = played("three-random")[0]
+    assert view["phase"] == "auction" and view["to_move"] == 0
+    fi, en = table_words(view, catalog("fi")), table_words(view, catalog("en"))
+    assert fi["prompt"] == "Sinun vuorosi huutaa: tarjoa tai sano ohi. Korkein tarjous tähän asti: 40."
+    assert en["prompt"] == "Your turn to bid: bid or pass. Highest bid so far: 40."
+    assert set(fi["labels"]) == set(view["legal"])
+    assert fi["labels"]["p"] == "Ohi" and fi["labels"]["45"] == "Tarjoa 45" and en["labels"]["45"] == "Bid 45"
+    assert fi["deal"] == "Jako 1, jakaja: Sinä." and en["deal"] == "Deal 1, dealer: You."
+    assert fi["scores"] == "Pisteet: Sinä 0, Vasemmalla 0, Oikealla 0"
+    assert fi["seats"] == ["Sinä", "Vasemmalla", "Oikealla"]
+    assert fi["notes"][1] == {"badges": [], "bid": "Tarjous: 40", "cards": "11 piilossa olevaa korttia", "tricks": ""}
+    assert fi["notes"][2]["bid"] == "ohi" and en["notes"][2]["bid"] == "pass"
+    assert fi["table"] == "Valtti: ei valttia" and fi["result"] == [] and fi["hand"] == "Sinun kätesi · jakaja"
+
+
+def test_the_discard_the_raise_and_a_question_are_asked_in_words():
+    fi, en = catalog("fi"), catalog("en")
+    discard = view_where("three-random", lambda v: v["phase"] == "discard" and v["to_move"] == 0)
+    assert table_words(discard, fi)["prompt"] == (
+        "Pirunpakka on nyt kädessäsi. Valitse 3 korttia, jotka laitat pois: niiden pisteet lasketaan sinulle."
+    )
+    assert table_words(discard, en)["labels"]["discard"] == "Put the chosen cards away (3)"
+    raise_ = view_where("three-random", lambda v: v["phase"] == "raise" and v["to_move"] == 0)
+    words = table_words(raise_, fi)
+    contract = raise_["contract"]
+    assert words["prompt"] == (
+        f"Voit korottaa sopimusta kerran ennen ensimmäistä korttia tai pitää sen ennallaan: {contract}."
+    )
+    assert words["labels"]["hold"] == f"Pidä sopimus: {contract}"
+    raises = [a for a in raise_["legal"] if a.startswith("raise:")]
+    assert words["labels"][raises[0]] == f"Korota {raises[0][6:]} pisteeseen"
+    assert words["table"].startswith("Valtti: ") and words["table"].endswith(f" · Sopimus: {contract} (sinä)")
+    assert words["hand"] == f"Sinun kätesi · jakaja · huutaja, sopimus {contract}"
+    ask = view_where("asked", lambda v: any(a.startswith("answer:") for a in v["legal"]))
+    asked = [e for e in ask["log"] if e["kind"] == "ask_full"][-1]
+    assert table_words(ask, fi)["prompt"] == f"{event_text(asked, ask, fi)} Vastaa parillesi:"
+    assert table_words(ask, en)["labels"]["answer:no"] == "No full pair"
+    lead = view_where("pairs", lambda v: "askfull" in v["legal"])
+    assert table_words(lead, en)["prompt"] == (
+        "You won the previous trick: you may declare trump or ask your partner before you lead."
+    )
+
+
+def test_another_seats_turn_asks_nothing():
+    view = {**played("three-random")[0], "to_move": 1, "legal": []}
+    words = table_words(view, catalog("fi"))
+    assert words["prompt"] == "" and words["labels"] == {}
+
+
+def test_the_watched_cards_of_a_gathered_trick_are_told_as_they_are_played():
+    fi = catalog("fi")
+    view = view_where("no-look-back", lambda v: v["watched"])
+    words = table_words(view, fi)
+    assert len(words["watched"]) == len(view["watched"])
+    for w, said in zip(view["watched"], words["watched"]):
+        assert said == say("ev_play", w["seat"], view, fi, {"card": w["card"]})
+        assert fi["ranks"][w["card"][1]]["gen"] in said
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+@pytest.mark.parametrize("name", ["three-random", "pairs", "four"])
+def test_the_end_of_a_deal_is_its_summary_and_its_breakdown(name, lang):
+    cat = catalog(lang)
+    view = last(name)
+    assert view["phase"] == "done" and not view["redealt"]
+    tree = table_words(view, cat)["result"]
+    assert [n["tag"] for n in tree][:1] == ["h2"] and text(tree[0]) == cat["ui"]["sum_title"]
+    score = view["score"]
+    bidder = next(s for s in score["sides"] if s["role"] == "bidder")
+    total = bidder["compared"] if bidder["compared"] is not None else bidder["total"]
+    key = "sum_made" if bidder["contract_made"] else "sum_failed"
+    summary = [text(n) for n in nodes(tree, lambda n: n.get("class") == "summary-line")]
+    params = {"total": total, "contract": score["contract"]}
+    assert summary[0] == say_side(key, bidder["side"], view, cat, params)
+    region = nodes(tree, lambda n: n.get("class") == "table-scroll")[0]
+    assert region["attrs"] == {"tabindex": "0", "role": "region", "aria-label": cat["ui"]["breakdown"]}
+    table = region["children"][0]
+    assert table["class"] == "breakdown" and text(table["children"][0]) == cat["ui"]["breakdown"]
+    head = [text(th) for th in table["children"][1]["children"]]
+    assert head[0] == cat["ui"]["bd_side"] and head[-1] == cat["ui"]["bd_result"]
+    rows = table["children"][2:]
+    assert len(rows) == len(score["sides"])
+    for side, row in zip(score["sides"], rows):
+        assert text(row["children"][0]) == side_name(side["side"], view, cat)
+        cells = row["children"][1:]
+        assert [c["attrs"]["data-label"] for c in cells] == head[1:]
+        assert text(cells[0]) == cat["ui"][f"role_{side['role']}"]
+        assert text(cells[-1]).startswith(("+", "\u2212", "0"))
+        assert (row.get("class") == "bidder-row") == (side["role"] == "bidder")
+    after = nodes(tree, lambda n: n.get("class") == "totals-after")
+    assert len(after) == 1 and text(after[0]).endswith(str(view["totals_after"][-1]).replace("-", "\u2212"))
+
+
+def test_a_bidders_made_or_lost_contract_is_said_in_its_breakdown_row():
+    fi = catalog("fi")
+    view = last("pairs")
+    bidder = next(s for s in view["score"]["sides"] if s["role"] == "bidder")
+    rows = nodes(to_dict(result_tree(view, fi)), lambda n: n.get("class") == "bidder-row")
+    assert len(rows) == 1
+    total = bidder["compared"] if bidder["compared"] is not None else bidder["total"]
+    made = "sopimus täyttyi" if bidder["contract_made"] else "sopimus kaatui"
+    sign = "<" if not bidder["contract_made"] else "≥"
+    assert text(rows[0]["children"][-1]).endswith(f" ({total} {sign} {view['score']['contract']}: {made})")
+
+
+def test_a_redeal_a_deal_without_contract_and_the_end_of_the_game():
+    fi, en = catalog("fi"), catalog("en")
+    redealt = last("redeal")
+    assert redealt["redealt"]
+    assert [text(n) for n in table_words(redealt, fi)["result"]] == ["Jako on pelattu", "Kortit jaetaan uudelleen."]
+    free = journey("german", 0, "pass")[-1]
+    assert free["phase"] == "done" and free["score"]["contract"] is None
+    summary = nodes(table_words(free, en)["result"], lambda n: n.get("class") == "summary-line")
+    assert [text(n) for n in summary] == ["The deal was played without a contract: each side scores what it took."]
+    pairs = last("pairs")
+    over = table_words({**pairs, "match_over": True, "winners": [0]}, fi)["result"]
+    assert text(over[-1]) == "Peli päättyi. Voittaja: Te." and over[-1]["class"] == "verdict right"
+    assert "verdict right" not in json.dumps(table_words(pairs, fi)["result"])
+
+
+def test_the_build_s_openings_carry_the_words_of_their_page_s_language():
+    state = game(rules="three-player", seed=7301, computers=["easy", "easy"])
+    prepared = {"three-player": {"easy.easy": [{"seed": 7301, "state": state}]}}
+    for lang in ("fi", "en"):
+        worded = openings.worded(prepared, lang)["three-player"]["easy.easy"][0]
+        assert worded["seed"] == 7301 and worded["state"]["lang"] == lang
+        asked = json.loads(
+            web.handle(
+                json.dumps(
+                    {"op": "game", "rules": "three-player", "seed": 7301, "computers": ["easy", "easy"], "lang": lang}
+                )
+            )
+        )
+        assert worded["state"]["words"] == asked["words"]  # what the worker would send
+    assert "words" not in state  # the engine's answer, untouched

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import math
 
+from engine.coach.moment import REPLAYED  # the kinds of decision a moment is played again for
+
 from .cards import card_span
 from .explain import review_lines_tree
 from .play import CARD_CODE, action_label, choice_name, event_text, say, say_side, seat_name, ui, yours
 from .text import Words, capfirst, fmt, message, plus_minus, reason_text
 from .tree import Node, h
 
-# the kinds of decision a moment is played again for (engine/coach/moment.py: REPLAYED)
-REPLAYED = frozenset({"card", "declare", "ask", "answer", "discard", "raise", "bid"})
 # the reasons (engine/coach/reasons.py) worded for your own side: "_you" alone, "_us" with a partner
 HINT_YOURS = frozenset({"caught", "last_trick", "trick_lost", "points_banked"})
 REVIEW_YOURS = HINT_YOURS | {"raise_high", "raise_low", "bid_high"}

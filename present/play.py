@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .text import card_name, fmt, message, number
+from .text import card_name, fmt, message, number, reason_text
 from .tree import Node, h, to_dict
 
 CARD_CODE = re.compile(r"^[SCDH][AKQJT9876]$")
@@ -399,21 +399,50 @@ def hand_title(view: dict, cat: dict) -> str:
     return " · ".join(n for n in notes if n)
 
 
+def picture(event: dict, cat: dict) -> str:
+    """The spoken name of what the table shows for a moment at an event: the king and queen of a
+    pair declared (or completed by an answer), the widow's cards as it is turned up; else none."""
+    kind = event.get("kind")
+    if kind == "declare" or (kind == "answer" and event.get("suit")) or (kind == "ask_half" and event.get("completed")):
+        return ui("play_declared", cat, {"suit": event["suit"]})
+    if kind == "widow":
+        return f"{ui('play_widow', cat)}: {card_list(event['cards'], cat)}"
+    return ""
+
+
+def refusal(view: dict, cat: dict) -> list[str]:
+    """Why the engine refused seat 0's action (the view's ``refused``), in the catalog's words: a
+    card that may not be played says so first. Nothing where it refused none."""
+    refused = view.get("refused")
+    if not refused:
+        return []
+    lines = []
+    if view["phase"] == "play" and CARD_CODE.match(refused.get("action") or ""):
+        lines.append(fmt(message(cat["verdicts"], "illegal"), {}, cat))
+    return [*lines, reason_text(refused, cat)]
+
+
 def table_words(view: dict, cat: dict) -> dict:
     """Every sentence the play table shows about one view of the engine (op ``game`` or
     ``moment``), for the page to set as text or mount (``result``: ``to_dict`` nodes):
 
-    * ``log``: each event of the view's ``log``, in its order; ``watched``: each card of the
-      view's ``watched`` (house rule ``no_look_back``) as the play that the news line tells;
+    * ``log``: each event of the view's ``log``, in its order; ``pictures``: what the table shows
+      for a moment at each (``picture``); ``watched``: each card of the view's ``watched`` (house
+      rule ``no_look_back``) as the play that the news line tells; ``story``: the story's title;
     * ``seats``: each seat's name; ``notes``: what each seat shows besides (``seat_notes``);
       ``hand``: the line above your hand; ``deal``: the deal's number and dealer; ``scores``: the
       totals; ``table``: the trump and the contract; ``dead_hand``: the dead hand's cards;
     * ``prompt``: what seat 0 is asked to do; ``labels``: its buttons' captions by action;
+      ``refused``: why the engine refused its action (``refusal``);
     * ``result``: the end of the deal (``result_tree``)."""
     dead = view.get("dead_count") or 0
     return {
         "log": [event_text(e, view, cat) for e in view["log"]],
+        "pictures": [picture(e, cat) for e in view["log"]],
         "watched": [say("ev_play", w["seat"], view, cat, {"card": w["card"]}) for w in view.get("watched") or []],
+        "story": ui("play_story_done", cat, {"n": view["deal_number"]})
+        if view["phase"] == "done"
+        else ui("play_story", cat),
         "seats": [seat_name(seat, view, cat) for seat in range(view["players"])],
         "notes": [seat_notes(seat, view, cat) for seat in range(view["players"])],
         "hand": hand_title(view, cat),
@@ -423,5 +452,6 @@ def table_words(view: dict, cat: dict) -> dict:
         "dead_hand": ui("play_dead_hand", cat, {"n": dead}) if dead else "",
         "prompt": prompt(view, cat),
         "labels": labels(view, cat),
+        "refused": refusal(view, cat),
         "result": to_dict(result_tree(view, cat)),
     }

@@ -41,6 +41,7 @@ from present.play import (
     table_words,
     yours,
 )
+from present.text import reason_text
 from present.tree import to_dict
 from present.web import catalog
 from sitebuild import openings
@@ -594,3 +595,75 @@ def test_the_build_s_openings_carry_the_words_of_their_page_s_language():
         )
         assert worded["state"]["words"] == asked["words"]  # what the worker would send
     assert "words" not in state  # the engine's answer, untouched
+
+
+def test_what_the_table_shows_for_a_moment_is_named():
+    fi, en = catalog("fi"), catalog("en")
+    pairs = last("pairs")
+    words = table_words(pairs, fi)
+    assert len(words["pictures"]) == len(pairs["log"])
+    answered = next(i for i, e in enumerate(pairs["log"]) if e["kind"] == "answer" and e["suit"])
+    assert words["pictures"][answered] == "Ruutu: kuningas ja rouva"
+    assert table_words(pairs, en)["pictures"][answered] == "Diamonds: king and queen"
+    three = last("three-random")
+    widow = next(i for i, e in enumerate(three["log"]) if e["kind"] == "widow")
+    cards = ", ".join(card_name_fi(c) for c in three["log"][widow]["cards"])
+    assert table_words(three, fi)["pictures"][widow] == f"Pirunpakka: {cards}"
+    plain = [i for i, e in enumerate(three["log"]) if e["kind"] in ("bid", "pass", "play", "trick")]
+    assert all(table_words(three, fi)["pictures"][i] == "" for i in plain)
+
+
+def card_name_fi(card: str) -> str:
+    fi = catalog("fi")
+    return f"{fi['suits'][card[0]]['nom']}{fi['ranks'][card[1]]['nom']}"
+
+
+def test_the_story_is_titled_by_the_deal():
+    assert table_words(played("three-random")[0], catalog("fi"))["story"] == "Koko jako tähän asti"
+    assert table_words(last("three-random"), catalog("fi"))["story"] == "Jako 1 alusta loppuun"
+    assert table_words(last("three-random"), catalog("en"))["story"] == "Deal 1 from start to end"
+
+
+def test_a_refused_action_is_said_with_the_engines_reason():
+    fi, en = catalog("fi"), catalog("en")
+    view = view_where(
+        "three-random", lambda v: v["phase"] == "play" and v["to_move"] == 0 and set(v["hand"]) - set(v["legal"])
+    )
+    card = sorted(set(view["hand"]) - set(view["legal"]))[0]
+    answer = json.loads(
+        web.handle(
+            json.dumps(
+                {
+                    "op": "game",
+                    "rules": "three-player",
+                    "seed": 0,
+                    "history": view["history"],
+                    "action": card,
+                    "lang": "fi",
+                }
+            )
+        )
+    )
+    assert answer["refused"]["action"] == card
+    said = answer["words"]["refused"]
+    assert said[0] == "Tätä korttia ei saa pelata." and len(said) == 2
+    assert said[1] == reason_text(answer["refused"], fi) and said[1] and "{" not in said[1]
+    assert table_words(answer, en)["refused"][0] == "You may not play that card."
+    assert table_words(view, fi)["refused"] == []
+    first = played("three-random")[0]
+    low = json.loads(
+        web.handle(
+            json.dumps(
+                {
+                    "op": "game",
+                    "rules": "three-player",
+                    "seed": 0,
+                    "history": first["history"],
+                    "action": "40",
+                    "lang": "en",
+                }
+            )
+        )
+    )
+    assert low["refused"]["action"] == "40"
+    assert low["words"]["refused"] == [reason_text(low["refused"], en)]  # a bid: no word about cards

@@ -67,8 +67,7 @@ export function renderStory() {
     section.append(items);
     list.append(section);
   }
-  const done = state.phase === "done";
-  $("story-title").textContent = done ? ui("play_story_done", { n: state.deal_number }) : ui("play_story");
+  $("story-title").textContent = state.words.story;
   const last = list.lastElementChild;
   if (last) list.scrollTop = list.scrollHeight;
 }

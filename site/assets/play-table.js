@@ -6,7 +6,7 @@
 // reader prefers reduced motion (motion.js). Which cards may be played is the engine's list.
 // The seats' names, the line on the table and the story's sentences are the engine's answer's
 // own words (words: present/play.py).
-import { cardName, ui } from "./messages.js";
+import { ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { cardButton, cardSpan, playedCard } from "./cards.js";
 import { $, CARD_CODE, el, table } from "./play-words.js";
@@ -154,12 +154,12 @@ function seatRect(seat) {
 }
 
 // A pair declared: the king and queen shown in the declarer's seat for a moment.
-function showPair(seat, suit) {
+function showPair(seat, suit, label) {
   const where = seat === 0 ? $("trick-now")?.parentElement : document.querySelector(`#table .seat[data-seat="${seat}"]`);
   if (!where) return Promise.resolve();
   const pair = el("span", "pair-shown");
   pair.setAttribute("role", "img");
-  pair.setAttribute("aria-label", ui("play_declared", { suit }));
+  pair.setAttribute("aria-label", label);
   pair.append(cardSpan(`${suit}K`), cardSpan(`${suit}Q`));
   where.append(pair);
   const animation = pair.animate([
@@ -174,12 +174,12 @@ function showPair(seat, suit) {
 }
 
 // The widow shown on the table, then taken to the bidder's seat (or into your hand).
-async function showWidow(cards, bidder) {
+async function showWidow(cards, bidder, label) {
   const list = $("trick-now");
   if (!list) return;
   const row = el("span", "cards widow-shown");
   row.setAttribute("role", "img");
-  row.setAttribute("aria-label", `${ui("play_widow")}: ${cards.map((c) => cardName(c, "nom")).join(", ")}`);
+  row.setAttribute("aria-label", label);
   row.append(...cards.map(cardSpan));
   list.parentElement.append(row);
   await wait(900);
@@ -251,9 +251,9 @@ export async function playFrames(before, after) {
       } else if (still) {
         continue; // no pair or widow shown moving under reduced motion
       } else if (e.kind === "declare" || (e.kind === "answer" && e.suit) || (e.kind === "ask_half" && e.completed)) {
-        await showPair(e.seat, e.suit);
+        await showPair(e.seat, e.suit, after.words.pictures[before.log.length + i]);
       } else if (e.kind === "widow") {
-        await showWidow(e.cards, e.seat);
+        await showWidow(e.cards, e.seat, after.words.pictures[before.log.length + i]);
       }
     }
   } finally {

@@ -10,7 +10,7 @@
 // play-controls.js (the controls of each phase), play-story.js (the news and the story panel),
 // play-result.js (the end of a deal), play-review.js (hints and the review), play-engine.js
 // (talk to the engine), play-words.js (the shared state and every sentence).
-import { errorText, keptText, reason, verdict, catalog, ui } from "./messages.js";
+import { errorText, keptText, catalog, ui } from "./messages.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { engine, engineUnavailable } from "./engine-client.js";
 import { renderActions, updatePick } from "./play-controls.js";
@@ -21,7 +21,7 @@ import { dropMoment, momentMissing, momentSend, openMoment } from "./play-moment
 import { stopReview } from "./play-review.js";
 import { renderNews, renderStory, resetStory } from "./play-story.js";
 import { playFrames, renderHand, renderTable } from "./play-table.js";
-import { $, CARD_CODE, el, table } from "./play-words.js";
+import { $, el, table } from "./play-words.js";
 import * as replay from "./replay.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
@@ -260,10 +260,7 @@ function render() {
   $("play-hint").replaceChildren();
   const feedback = $("play-feedback");
   feedback.replaceChildren();
-  if (state.refused) {
-    if (state.phase === "play" && CARD_CODE.test(state.refused.action)) feedback.append(el("p", "verdict wrong", verdict("illegal")));
-    feedback.append(el("p", "verdict wrong", reason(state.refused)));
-  }
+  for (const line of state.words.refused) feedback.append(el("p", "verdict wrong", line)); // why the engine refused
   $("play-status").textContent = ""; // the prompt says what to do
   root.setAttribute("aria-busy", "false");
 }

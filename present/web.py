@@ -6,8 +6,13 @@ carries ``tree``: the puzzle as ``present.puzzle.puzzle_tree`` lays it out for t
 plain data (``present.tree.to_dict``), in the request's language (``lang``: ``"fi"`` or ``"en"``),
 for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the device (the replay
 list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. An answer of
-the deal review (op ``review``, op ``moment_judge``) carries each blamed decision's two lines of
-play drawn (``lines_tree``, ``present.explain``).
+the play table (op ``game``, op ``moment``: seat 0's view) carries ``words``: every sentence the
+table shows about it (``present.play.table_words``: the story's events, the seats, the prompt, the
+buttons' captions, the deal's result as a tree), in the request's language. The coach's answers
+carry their words drawn (``tree``, ``present.coach``): the hint (op ``hint``), the deal review or
+what is worked out of it (op ``review``), the decision of a moment played again or why the choice
+there is refused (op ``moment_judge``), a blamed decision with its two lines of play
+(``present.explain``).
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
 ``present/messages/`` (``sitebuild/pyodide.py``), so the worker reads them as the build does. The
@@ -18,9 +23,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.coach.game import step as game_step
+from engine.coach.moment import moment_view
+from engine.core.notation import parse_record
+from engine.core.seats import seat_places
 from engine.web import handle as engine_handle
 
-from .explain import review_lines_tree
+from .coach import hint_tree, moment_tree, refused_tree, review_tree
+from .play import table_words
 from .puzzle import puzzle_tree
 from .text import fmt, message
 from .tree import to_dict
@@ -30,7 +40,8 @@ HERE = Path(__file__).resolve().parent
 # the wheel's copy first (the worker), else the checkout's catalogs (the build, the tests)
 CATALOG_DIRS = (HERE / "messages", HERE.parent / "site" / "messages")
 SHOWN = ("drill", "puzzle")  # the ops whose answer shows a puzzle
-REVIEWED = ("review", "moment_judge")  # the ops whose answer holds decisions of the deal review
+COACHED = ("hint", "review", "moment_judge")  # the ops whose answer the coach words (``present.coach``)
+TABLES = ("game", "moment")  # the ops whose answer is the play table (seat 0's view)
 SHARED_ID = "shared"  # a shared position: section#puzzle-shared
 DRILL_ID = "drill"  # a drill: section#puzzle-drill
 
@@ -111,19 +122,42 @@ def drill_tree(drill: dict, lang: str) -> dict:
     return tree(DRILL_ID, drill["puzzle"], drill, lang)
 
 
-def add_line_trees(op: str, answer: dict, lang: str) -> None:
-    """Each decision of a review's answer (op ``review``: the review or what is worked out so far;
-    op ``moment_judge``: the decision of a moment played again) that carries its two lines of play
-    gets them drawn (``lines_tree``: ``present.explain.review_lines_tree`` as data), in ``lang``."""
-    if op == "review":
-        review = answer.get("review") or answer.get("partial") or {}
-        decisions = review.get("decisions") or []
-    else:
-        decisions = [answer["decision"]] if answer.get("decision") else []
-    cat = catalog(lang) if any(d.get("lines") for d in decisions) else None
-    for d in decisions:
-        if d.get("lines"):
-            d["lines_tree"] = to_dict(review_lines_tree(d["lines"], cat))
+def review_view(record: str, seat: int = 0) -> dict:
+    """What the review's words need of the table: where each seat sits as the reviewed seat sees
+    it (``engine.core.seats.seat_places``, as the game's view gives it), whether it plays in
+    pairs, and the deal's contract."""
+    deal = parse_record(record)
+    rules = deal.rules
+    return {
+        "where": seat_places(rules.players, rules.partnership, seat),
+        "partnership": rules.partnership,
+        "contract": deal.contract,
+    }
+
+
+def add_coach_tree(request: dict, answer: dict) -> None:
+    """The coach's words of an answer drawn (``tree``, ``present.coach``) in the request's language:
+    op ``hint``, the hint (the view it needs: the game's, at the same request); op ``review``, the
+    review or what is worked out of it (not with ``"draw": false``); op ``moment_judge``, the
+    verdict and the decision judged (the view: the moment's table, as op ``moment`` gives it), or
+    why the choice is refused."""
+    cat = catalog(request.get("lang"))
+    op = request["op"]
+    if op == "hint":
+        view = game_step({k: v for k, v in request.items() if k != "action"})
+        answer["tree"] = to_dict(hint_tree(answer["hint"], view, cat))
+    elif op == "review":
+        # what is worked out so far is drawn unless the page asks not to (``draw``: false, between
+        # two of its redraws); the review done always is
+        review = answer.get("review") or (answer.get("partial") if request.get("draw") is not False else None)
+        if review:
+            answer["tree"] = to_dict(review_tree(review, review_view(review["record"], review["seat"]), cat))
+    elif answer.get("refused"):
+        answer["tree"] = to_dict(refused_tree(answer["refused"], cat))
+    elif answer.get("decision"):
+        view = moment_view(request["record"], request["number"])
+        answer["tree"] = to_dict(moment_tree(answer, view, cat))
+    answer["lang"] = request.get("lang")
 
 
 def _render(request: dict) -> dict:
@@ -157,14 +191,18 @@ def handle(request_json: str) -> str:
         except PresentError as e:
             return _error(request, e.code, str(e), e.params)
     out = engine_handle(request_json)
-    if not isinstance(request, dict) or request.get("op") not in SHOWN + REVIEWED:
+    if not isinstance(request, dict) or request.get("op") not in SHOWN + COACHED + TABLES:
         return out
     answer = json.loads(out)
     if not answer.get("ok"):
         return out
     try:
-        if request["op"] in REVIEWED:
-            add_line_trees(request["op"], answer, request.get("lang"))
+        if request["op"] in COACHED:
+            add_coach_tree(request, answer)
+            return json.dumps(answer, ensure_ascii=False)
+        if request["op"] in TABLES:
+            answer["words"] = table_words(answer, catalog(request.get("lang")))
+            answer["lang"] = request.get("lang")
             return json.dumps(answer, ensure_ascii=False)
         if request["op"] == "drill":
             answer["tree"] = drill_tree(answer, request.get("lang"))

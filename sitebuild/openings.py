@@ -5,6 +5,8 @@ by the engine at build time through the same JSON ops the page's worker calls (`
   levels, opening deals of a new game: the engine's answer to the page's first ``game`` request
   (the computers' actions up to the learner's first turn), exactly what the worker would send.
   The page shows one at once and sends its history to the engine for every later step.
+  ``worded`` adds to each the words the worker sends with a game's answer (``present.web``:
+  ``present.play.table_words``), in the page's language: each language's page carries its own.
 * ``drill_bank()``: the first drills of every practice theme, each with its view, solution and
   answer table (op ``drill``), as the lessons ship theirs. Every one is in the theme's game
   (``GAME_FOR``: the three-player game), whatever the engine's drill generator does. ``drawn``
@@ -25,7 +27,8 @@ from engine.coach.drills import GAME_FOR, THEMES
 from engine.core.rules import PRESETS
 from engine.search import memo
 from engine.web import handle
-from present.web import drill_tree
+from present.play import table_words
+from present.web import catalog, drill_tree
 
 from . import BuildError, cache
 
@@ -72,6 +75,20 @@ def play_openings() -> dict:
                 mixes[level_key(levels)] = states
             out[name] = mixes
     return out
+
+
+def worded(table: dict, lang: str) -> dict:
+    """The openings with each state's ``words`` in ``lang`` (and ``lang``), as the worker answers
+    op ``game`` (``present.web.handle``)."""
+    cat = catalog(lang)
+
+    def worded_state(state: dict) -> dict:
+        return {**state, "words": table_words(state, cat), "lang": lang}
+
+    return {
+        name: {levels: [{**o, "state": worded_state(o["state"])} for o in states] for levels, states in mixes.items()}
+        for name, mixes in table.items()
+    }
 
 
 def drill_bank() -> dict:

@@ -468,7 +468,7 @@ def render_site(
             ui["play_intro"],
             presets=seats,
             house=house,
-            openings=prepared["openings"],
+            openings=openings.worded(prepared["openings"], lang),
         )
         # the score sheet: each preset's entry form as the engine defines it (engine.core.tally.entry_form),
         # so that the page takes entries while the engine starts

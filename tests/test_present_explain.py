@@ -287,7 +287,8 @@ def test_a_moment_played_again_carries_both_lines_drawn(lang):
     answer = json.loads(handle(json.dumps(request)))
     decision = answer["decision"]
     assert answer["ok"] and decision["blamed"] and decision["lines"]
-    tree = decision["lines_tree"]
+    # the lines inside the decision as present/coach.py draws it
+    (tree,) = find_all(answer["tree"], lambda n: n["tag"] == "details" and "lines" in classes(n))
     assert tree["tag"] == "details" and text(tree["children"][0]) == cat["verdicts"]["line_show"]
     (both,) = tree["children"][1:]
     assert "review-lines" in classes(both)
@@ -304,7 +305,12 @@ def test_a_review_step_carries_the_lines_of_every_blamed_decision_it_has():
     decisions = answer["review"]["decisions"]
     with_lines = [d for d in decisions if d.get("lines")]
     assert with_lines, "the review blames a card with its lines"
-    assert all("lines_tree" in d for d in with_lines)
-    assert not any("lines_tree" in d for d in decisions if not d.get("lines"))
+
+    def drawn(d):  # the lines drawn in the decision's block of the review's tree (present/coach.py)
+        (block,) = find_all(answer["tree"], lambda n: n.get("attrs", {}).get("data-number") == str(d["number"]))
+        return find_all(block, lambda n: "review-lines" in classes(n))
+
+    assert all(len(drawn(d)) == 1 for d in with_lines)
+    assert not any(drawn(d) for d in decisions if not d.get("lines"))
     bad = json.loads(handle(json.dumps({"op": "review", "record": RECORD, "seat": 0, "lang": "xx"})))
     assert bad["ok"] is False and bad["error"]["code"] == "bad_lang"

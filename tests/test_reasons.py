@@ -225,18 +225,12 @@ def test_the_bid_is_judged_on_its_own_amount():
     assert bid_why(rules, 180, 170) == [{"code": "bid_high", "amount": 180, "total": 170}]
 
 
-YOURS = {"caught", "last_trick", "trick_lost", "points_banked", "raise_high", "raise_low", "bid_high"}  # play-review.js
-
-
 def sentence(reason: dict, cat: dict, place: str = "left", partnership: bool = False) -> str:
-    """A reason worded as the play page words it (play-review.js: reasonText)."""
-    key = f"why_{reason['code']}"
-    if reason["code"] in YOURS:
-        key += "_us" if partnership else "_you"
-    params = dict(reason)
-    if "seat" in reason:
-        params.update(who=cat["ui"][f"who_{place}"], who_gen=cat["ui"][f"who_{place}_gen"])
-    return fmt(cat["ui"][key], params, cat)
+    """A reason worded as the play page words it (present/coach.py: why_text), every other seat at
+    ``place``."""
+    from present.coach import why_text
+
+    return why_text(reason, {"where": ["you", place, place, place], "partnership": partnership}, cat)
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

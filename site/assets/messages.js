@@ -71,11 +71,6 @@ export function spokenName(card) {
     .replace("{rank}", catalog.ranks[card[1]].nom);
 }
 
-// "2 hidden cards", "1 hidden card"
-export function hiddenCards(count) {
-  return count === 1 ? catalog.cards.hidden_one : catalog.cards.hidden.replace("{count}", count);
-}
-
 // What a page says when a record in storage was kept as it was (store.js): what could not be read
 // ("storage_<what>_newer" or "_damaged"), that it is kept, and where its copy is.
 export function keptText(report, what) {

@@ -3,18 +3,15 @@
 // raising the contract with a stepper over the engine's raises, declarations, questions, answers,
 // and a redeal wherever the engine lists one.
 // A control never decides a rule: an action the engine did not list is sent and it says why.
+// What the learner is asked and each button's caption are the engine's answer's own words
+// (words.prompt, words.labels: present/play.py); a button carries its action (data-action).
 import { ui } from "./messages.js";
 import { engineRunning } from "./play-engine.js";
 import { showHint } from "./play-review.js";
-import { $, button, CARD_CODE, choiceButtonLabel, el, eventText, table } from "./play-words.js";
+import { $, button, CARD_CODE, el, table } from "./play-words.js";
 
 const FIRST_BIDS = 6; // bid buttons shown at first; "more bids" shows the next ones
 const MORE_BIDS = 24;
-
-function highBid() {
-  const bids = table.state.auction.filter((b) => /^\d+$/.test(b.action));
-  return bids.length ? bids[bids.length - 1].action : null;
-}
 
 function amountButtons(box, actions, label, make) {
   const group = el("div", "amounts");
@@ -60,7 +57,7 @@ export function updatePick() {
 }
 
 // A raise: one stepper over the engine's raises, and the button that makes it.
-function raiseStepper(box, raises, send) {
+function raiseStepper(box, raises, labels, send) {
   let index = 0;
   const group = el("div", "stepper");
   group.setAttribute("role", "group");
@@ -78,7 +75,7 @@ function raiseStepper(box, raises, send) {
   const move = (by) => {
     index = Math.min(Math.max(index + by, 0), raises.length - 1);
     go.dataset.action = raises[index];
-    go.textContent = ui("play_raise_to", { amount: raises[index].slice(6) });
+    go.textContent = labels[raises[index]];
     pick.value = raises[index];
     less.disabled = index === 0;
     more.disabled = index === raises.length - 1;
@@ -92,55 +89,40 @@ export function renderActions(send) {
   const { state, game, selected } = table;
   const box = $("actions");
   box.replaceChildren();
-  const prompt = $("play-prompt");
-  prompt.textContent = "";
+  const { prompt, labels } = state.words;
+  $("play-prompt").textContent = prompt;
   if (state.phase === "done" || state.to_move !== 0) return;
   const legal = state.legal;
-  const tell = (...texts) => (prompt.textContent = texts.filter(Boolean).join(" "));
   if (state.phase === "auction") {
     const bids = legal.filter((a) => /^\d+$/.test(a));
-    const canPass = legal.includes("p");
-    const high = highBid();
-    tell(canPass ? ui("prompt_bid") : ui("prompt_open", { minimum: bids[0] }), high ? ui("prompt_high", { amount: high }) : "");
-    if (canPass) box.append(button(ui("play_pass"), () => send("p"), "choice", "p"));
+    if (legal.includes("p")) box.append(button(labels.p, () => send("p"), "choice", "p"));
     amountButtons(box, bids, ui("play_bid"), (amount) => {
       const b = button(amount, () => send(amount), "choice amount", amount);
-      b.setAttribute("aria-label", ui("bid_amount", { amount }));
+      b.setAttribute("aria-label", labels[amount]);
       return b;
     });
   } else if (["discard", "give", "return"].includes(state.phase)) {
     const count = pickCount();
-    tell(ui(`prompt_${state.phase}`, { count }));
     const counter = el("span", "chosen", "");
     counter.id = "chosen-count";
     counter.dataset.count = String(count);
     counter.setAttribute("aria-live", "polite");
     // enabled once the engine's number of cards is chosen; pressed before, the engine says why
-    const put = button(ui(`play_${state.phase}`, { count }), () => send(`${state.phase}:${[...selected].join(".")}`), "choice put", state.phase);
+    const put = button(labels[state.phase], () => send(`${state.phase}:${[...selected].join(".")}`), "choice put", state.phase);
     put.dataset.pick = "";
     put.setAttribute("aria-describedby", counter.id);
     box.append(counter, put);
     updatePick();
   } else if (state.phase === "raise") {
-    tell(ui("prompt_raise", { contract: state.contract }));
-    box.append(button(ui("play_hold_n", { contract: state.contract }), () => send("hold"), "choice", "hold"));
+    box.append(button(labels.hold, () => send("hold"), "choice", "hold"));
     const raises = legal.filter((a) => a.startsWith("raise:"));
-    if (raises.length) raiseStepper(box, raises, send);
+    if (raises.length) raiseStepper(box, raises, labels, send);
   } else if (state.phase === "play") {
-    const choices = legal.filter((a) => !CARD_CODE.test(a));
-    if (choices.some((a) => a.startsWith("answer:"))) {
-      const question = [...state.log].reverse().find((e) => e.kind === "ask_full");
-      tell(question ? eventText(question) : "", ui("prompt_answer"));
-    } else if (choices.length) {
-      tell(ui(choices.some((a) => a.startsWith("ask")) ? "prompt_declare_ask" : "prompt_declare"));
-    } else {
-      tell(ui("prompt_play"));
-    }
-    for (const a of choices) box.append(button(choiceButtonLabel(a), () => send(a), "choice", a));
+    for (const a of legal.filter((x) => !CARD_CODE.test(x))) box.append(button(labels[a], () => send(a), "choice", a));
   }
   // a redeal wherever the engine lists it: at the first bid, and under the late-redeal house rules
   // at the discard, the give, the return or the raise
-  if (legal.includes("redeal")) box.append(button(ui("play_redeal_button"), () => send("redeal"), "choice secondary", "redeal"));
+  if (legal.includes("redeal")) box.append(button(labels.redeal, () => send("redeal"), "choice secondary", "redeal"));
   // a hint needs the engine: the button shows once it runs (the first decision comes before it)
   if (game.hints && !table.moment && engineRunning()) box.append(button(ui("hint"), showHint, "hint-button"));
 }

@@ -2,14 +2,15 @@
 // table restored to it. The engine sends the table as you saw it then (op "moment": your hand, the
 // cards played, the bids and the story as your seat saw them, never another hand) and judges
 // your new choice by the review's own evaluation of that decision (op "moment_judge"); the page
-// shows its verdict, the reason and the two lines as the review does. A moment missed joins the
-// replay list (replay.js, kind "moment") and comes back on the front page, which opens it here
-// (#moment=ID). Only the first choice counts; the table then waits for "back to the table".
-import { catalog, errorText, reason, ui, verdict } from "./messages.js";
+// shows its verdict and the decision as the review draws it (present/coach.py: the reason and the
+// two lines), or why the choice is refused. A moment missed joins the replay list (replay.js,
+// kind "moment") and comes back on the front page, which opens it here (#moment=ID). Only the
+// first choice counts; the table then waits for "back to the table".
+import { catalog, errorText, ui } from "./messages.js";
+import { mount } from "./mount.js";
 import { engineRequest } from "./play-engine.js";
-import { decisionBlock } from "./play-review.js";
 import * as replay from "./replay.js";
-import { $, button, CARD_CODE, el, table } from "./play-words.js";
+import { $, button, el, table } from "./play-words.js";
 
 let current = null; // {item, back, answered, busy}
 
@@ -84,8 +85,7 @@ export async function momentSend(action) {
   if (!answer.ok || answer.refused) {
     table.hooks.render(); // the same moment, to choose again
     if (answer.refused) {
-      if (CARD_CODE.test(answer.refused.action)) feedback.append(el("p", "verdict wrong", verdict("illegal")));
-      feedback.append(el("p", "verdict wrong", reason(answer.refused)));
+      feedback.append(...answer.tree.map(mount)); // why the choice is refused (present/coach.py)
     } else {
       feedback.append(el("p", "verdict wrong", said(answer)));
     }
@@ -96,9 +96,7 @@ export async function momentSend(action) {
   $("play-prompt").textContent = ""; // answered: the verdict above the table says what comes next
   const right = answer.right;
   const result = $("moment").querySelector(".moment-result");
-  const line = el("p", `verdict moment-verdict ${right ? "right" : "wrong"}`, ui(right ? "moment_right" : "moment_wrong"));
-  line.dataset.right = String(right);
-  result.replaceChildren(line, decisionBlock(answer.decision, false));
+  result.replaceChildren(...answer.tree.map(mount)); // the verdict and the decision (present/coach.py)
   // the replay list: a miss joins it (or comes back the next day), a right answer when due moves it on
   const saved = replay.update((list) => replay.answer(list, moment.item, right, Date.now()));
   if (!right && saved) result.append(el("p", "moment-listed", ui("moment_listed")));

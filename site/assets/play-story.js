@@ -1,7 +1,8 @@
 // The story of the deal, from the engine's public log: the latest events under the table, and the
 // whole deal in a side panel (a drawer on a phone), one group per trick, titled for a finished deal.
+// Each event's sentence is the one the engine's answer carries (words.log, present/play.py).
 import { ui } from "./messages.js";
-import { $, el, eventText, table } from "./play-words.js";
+import { $, el, table } from "./play-words.js";
 
 let told = { deal: 0, count: 0 }; // how much of the story has been told
 const LATEST = 4;
@@ -17,10 +18,9 @@ export function renderNews() {
   // a deal opened afresh (a new deal, a game resumed): its latest few events; the rest is in the story
   const start = told.deal === state.deal_number ? Math.min(told.count, log.length) : Math.max(0, log.length - LATEST);
   told = { deal: state.deal_number, count: log.length };
-  const fresh = log.slice(start);
-  if (fresh.length) {
+  if (start < log.length) {
     const list = el("ul", "news-list");
-    for (const e of fresh) list.append(el("li", `ev-${e.kind}`, eventText(e)));
+    for (let i = start; i < log.length; i++) list.append(el("li", `ev-${log[i].kind}`, state.words.log[i]));
     $("play-news").replaceChildren(list);
     const box = $("play-news").parentElement; // the latest event in view, whole
     box.scrollTop = box.scrollHeight;
@@ -42,19 +42,20 @@ export function renderStory() {
   };
   open(ui("play_story_before"), "story-before");
   let closed = false;
-  for (const e of state.log) {
+  state.log.forEach((e, i) => {
+    const item = { e, text: state.words.log[i] };
     if (e.kind === "last_trick") {
-      group.events.push(e);
-      continue;
+      group.events.push(item);
+      return;
     }
     if (closed || (e.kind === "play" && tricks === 0)) {
       tricks += 1;
       open(ui("trick_number", { n: tricks }), "story-trick");
       closed = false;
     }
-    group.events.push(e);
+    group.events.push(item);
     if (e.kind === "trick") closed = true;
-  }
+  });
   const list = $("story-list");
   list.replaceChildren();
   for (const g of groups) {
@@ -62,12 +63,11 @@ export function renderStory() {
     const section = el("section", `story-group ${g.className}`);
     section.append(el("h3", "", g.title));
     const items = el("ol");
-    for (const e of g.events) items.append(el("li", `ev-${e.kind}${e.seat === 0 ? " mine" : ""}`, eventText(e)));
+    for (const { e, text } of g.events) items.append(el("li", `ev-${e.kind}${e.seat === 0 ? " mine" : ""}`, text));
     section.append(items);
     list.append(section);
   }
-  const done = state.phase === "done";
-  $("story-title").textContent = done ? ui("play_story_done", { n: state.deal_number }) : ui("play_story");
+  $("story-title").textContent = state.words.story;
   const last = list.lastElementChild;
   if (last) list.scrollTop = list.scrollHeight;
 }

@@ -4,33 +4,23 @@
 // the trick, a finished trick gathers to its winner, a declaration shows the king and queen for a
 // moment, the widow shows on the table before it goes to the bidder; nothing moves when the
 // reader prefers reduced motion (motion.js). Which cards may be played is the engine's list.
-import { cardName, catalog, hiddenCards, ui } from "./messages.js";
+// The seats' names, the line on the table and the story's sentences are the engine's answer's
+// own words (words: present/play.py).
+import { ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { cardButton, cardSpan, playedCard } from "./cards.js";
-import { $, CARD_CODE, el, eventText, seatName, table } from "./play-words.js";
+import { $, CARD_CODE, el, table } from "./play-words.js";
 
 const place = (seat) => table.state.where[seat];
+const seatName = (seat) => table.state.words.seats[seat];
 const BACKS = 6; // card backs drawn per seat at most (the count says the rest)
 
-export function badges(seat) {
-  const { state } = table;
-  const out = [];
-  if (state.dealer === seat) out.push(ui("play_dealer"));
-  if (state.bidder === seat && state.contract !== null) out.push(ui("play_bidder_badge", { contract: state.contract }));
-  return out;
-}
-
-export function tricksWon(seat) {
-  const n = table.state.tricks[seat];
-  return ui("play_tricks_n", { n }); // "1 tikki voitettu": play_tricks_n_one
-}
-
-function backs(count) {
+function backs(count, text) {
   const box = el("span", "hidden-cards");
   const fan = el("span", "backs");
   fan.setAttribute("aria-hidden", "true");
   for (let i = 0; i < Math.min(count, BACKS); i++) fan.append(el("span", "card back"));
-  box.append(fan, el("span", "count", hiddenCards(count)));
+  box.append(fan, el("span", "count", text));
   return box;
 }
 
@@ -44,16 +34,14 @@ function seatBox(seat) {
   const level = state.computers[seat - 1]; // none at a moment played again (the record has no levels)
   if (level) head.append(" ", el("span", "level", ui(`level_${level}`)));
   box.append(head);
-  for (const text of badges(seat)) box.append(el("span", state.bidder === seat ? "badge bidder" : "badge", text));
-  if (state.phase === "auction") {
-    const mine = state.auction.filter((b) => b.seat === seat);
-    if (mine.length) {
-      const last = mine[mine.length - 1].action;
-      box.append(el("span", last === "p" ? "bid-chip pass" : "bid-chip", last === "p" ? ui("pass") : `${ui("play_bids")}: ${last}`));
-    }
+  const notes = state.words.notes[seat];
+  for (const text of notes.badges) box.append(el("span", state.bidder === seat ? "badge bidder" : "badge", text));
+  if (notes.bid) {
+    const passed = state.auction.filter((b) => b.seat === seat).at(-1).action === "p";
+    box.append(el("span", passed ? "bid-chip pass" : "bid-chip", notes.bid));
   }
-  if (state.counts[seat] > 0) box.append(backs(state.counts[seat]));
-  if (state.tricks[seat] > 0) box.append(el("span", "taken", tricksWon(seat)));
+  if (notes.cards) box.append(backs(state.counts[seat], notes.cards));
+  if (notes.tricks) box.append(el("span", "taken", notes.tricks));
   return box;
 }
 
@@ -71,10 +59,8 @@ export function renderTable() {
   box.replaceChildren();
   for (let seat = 1; seat < state.players; seat++) box.append(seatBox(seat));
   const middle = el("div", "trick");
-  const info = [`${ui("trump")}: ${state.trump ? catalog.suits[state.trump].nom : ui("no_trump")}`];
-  if (state.contract !== null && state.bidder !== null) info.push(`${ui("contract")}: ${state.contract} (${seatName(state.bidder).toLowerCase()})`);
-  middle.append(el("p", "table-info", info.join(" · ")));
-  if (state.dead_count) middle.append(el("p", "table-info dead-hand", ui("play_dead_hand", { n: state.dead_count })));
+  middle.append(el("p", "table-info", state.words.table));
+  if (state.words.dead_hand) middle.append(el("p", "table-info dead-hand", state.words.dead_hand));
   // a widow the engine shows in a deal without a contract (house rule no_contract_widow_shown):
   // face up beside the trick for the whole deal, out of play
   if (state.bidder === null && state.widow.length && state.phase === "play") {
@@ -110,10 +96,7 @@ export function renderHand(onPlay, onPick) {
   hand.hidden = empty;
   const title = $("hand-title");
   title.hidden = empty;
-  const notes = [ui("your_hand"), ...badges(0)];
-  if (state.tricks[0] > 0) notes.push(tricksWon(0));
-  if (state.so_far) notes.push(ui("play_so_far", state.so_far)); // the engine's count, against the contract
-  title.textContent = notes.join(" · ");
+  title.textContent = state.words.hand; // your marks, tricks and the engine's count against the contract
   hand.style.setProperty("--n", String(Math.max(state.hand.length, 2)));
   hand.style.setProperty("--gaps", String(Math.max(Math.ceil(state.hand.length / 2) - 1, 1))); // two rows on a phone
   const mine = state.to_move === 0 && state.phase !== "done";
@@ -171,12 +154,12 @@ function seatRect(seat) {
 }
 
 // A pair declared: the king and queen shown in the declarer's seat for a moment.
-function showPair(seat, suit) {
+function showPair(seat, suit, label) {
   const where = seat === 0 ? $("trick-now")?.parentElement : document.querySelector(`#table .seat[data-seat="${seat}"]`);
   if (!where) return Promise.resolve();
   const pair = el("span", "pair-shown");
   pair.setAttribute("role", "img");
-  pair.setAttribute("aria-label", ui("play_declared", { suit }));
+  pair.setAttribute("aria-label", label);
   pair.append(cardSpan(`${suit}K`), cardSpan(`${suit}Q`));
   where.append(pair);
   const animation = pair.animate([
@@ -191,12 +174,12 @@ function showPair(seat, suit) {
 }
 
 // The widow shown on the table, then taken to the bidder's seat (or into your hand).
-async function showWidow(cards, bidder) {
+async function showWidow(cards, bidder, label) {
   const list = $("trick-now");
   if (!list) return;
   const row = el("span", "cards widow-shown");
   row.setAttribute("role", "img");
-  row.setAttribute("aria-label", `${ui("play_widow")}: ${cards.map((c) => cardName(c, "nom")).join(", ")}`);
+  row.setAttribute("aria-label", label);
   row.append(...cards.map(cardSpan));
   list.parentElement.append(row);
   await wait(900);
@@ -220,21 +203,22 @@ export async function playFrames(before, after) {
   if (!before || before.deal_number !== after.deal_number) return;
   const fresh = after.log.slice(before.log.length);
   if (!fresh.length) return;
-  const watched = [...(after.watched || [])];
+  const told = after.words.log.slice(before.log.length); // each fresh event's sentence
+  const watched = (after.watched || []).map((w, i) => ({ ...w, text: after.words.watched[i] }));
   const still = reducedMotion() || typeof Element.prototype.animate !== "function";
   if (still && !watched.length) return;
   const live = watched.length ? el("ul", "news-list") : null;
   if (live) $("play-news").replaceChildren(live);
   const saved = table.state;
-  table.state = { ...before, where: after.where }; // the seats' places do not change in a deal
+  table.state = { ...before, where: after.where, words: { ...before.words, seats: after.words.seats } }; // the seats do not change in a deal
   try {
-    for (const e of fresh) {
+    for (const [i, e] of fresh.entries()) {
       const list = $("trick-now");
       if (!list) return;
       if (e.kind === "play") {
         const seen = e.hidden ? watched.shift() : e;
         const card = seen ? seen.card : null;
-        if (live) live.append(el("li", "ev-play", eventText(card ? { ...e, card, hidden: false } : e)));
+        if (live) live.append(el("li", "ev-play", e.hidden && seen ? seen.text : told[i]));
         list.classList.remove("empty");
         list.hidden = false;
         const item = playedCard(seatName(e.seat), place(e.seat), card ? cardSpan(card) : el("span", "card back"));
@@ -252,7 +236,7 @@ export async function playFrames(before, after) {
           await wait(120);
         }
       } else if (e.kind === "trick") {
-        if (live) live.append(el("li", "ev-trick", eventText(e)));
+        if (live) live.append(el("li", "ev-trick", told[i]));
         await wait(still ? 1500 : 500); // still: the whole trick in view for a moment, as at a table
         const to = seatRect(e.seat);
         const from = list.getBoundingClientRect();
@@ -267,9 +251,9 @@ export async function playFrames(before, after) {
       } else if (still) {
         continue; // no pair or widow shown moving under reduced motion
       } else if (e.kind === "declare" || (e.kind === "answer" && e.suit) || (e.kind === "ask_half" && e.completed)) {
-        await showPair(e.seat, e.suit);
+        await showPair(e.seat, e.suit, after.words.pictures[before.log.length + i]);
       } else if (e.kind === "widow") {
-        await showWidow(e.cards, e.seat);
+        await showWidow(e.cards, e.seat, after.words.pictures[before.log.length + i]);
       }
     }
   } finally {

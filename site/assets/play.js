@@ -10,18 +10,18 @@
 // play-controls.js (the controls of each phase), play-story.js (the news and the story panel),
 // play-result.js (the end of a deal), play-review.js (hints and the review), play-engine.js
 // (talk to the engine), play-words.js (the shared state and every sentence).
-import { errorText, keptText, reason, verdict, catalog, ui } from "./messages.js";
+import { errorText, keptText, catalog, ui } from "./messages.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { engine, engineUnavailable } from "./engine-client.js";
 import { renderActions, updatePick } from "./play-controls.js";
 import { engineFailed, engineRequest, preparedOpening, watchEngine } from "./play-engine.js";
 import { firstDeal } from "./celebrate.js";
-import { renderResult, scoresText } from "./play-result.js";
+import { renderResult } from "./play-result.js";
 import { dropMoment, momentMissing, momentSend, openMoment } from "./play-moment.js";
 import { stopReview } from "./play-review.js";
 import { renderNews, renderStory, resetStory } from "./play-story.js";
 import { playFrames, renderHand, renderTable } from "./play-table.js";
-import { $, CARD_CODE, el, seatName, table } from "./play-words.js";
+import { $, el, table } from "./play-words.js";
 import * as replay from "./replay.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
@@ -242,9 +242,8 @@ function render() {
   root.dataset.toMove = String(state.to_move);
   root.dataset.tricks = String(state.tricks.reduce((a, b) => a + b, 0));
   root.dataset.step = String(Number(root.dataset.step || 0) + 1);
-  const done = state.phase === "done" && state.totals_after;
-  $("scores").textContent = done ? ui("play_totals_after", { scores: scoresText(state.totals_after) }) : ui("play_totals", { scores: scoresText(state.totals) });
-  $("deal-info").textContent = ui("play_deal", { n: state.deal_number, dealer: seatName(state.dealer) });
+  $("scores").textContent = state.words.scores; // the engine's answer's own words (present/play.py)
+  $("deal-info").textContent = state.words.deal;
   const rules = catalog.presets[state.rules] || state.rules;
   $("rules-info").textContent = `${rules.charAt(0).toUpperCase()}${rules.slice(1)} ·`;
   $("house-info").textContent = summary(state.options); // the house rules as the engine plays them
@@ -261,10 +260,7 @@ function render() {
   $("play-hint").replaceChildren();
   const feedback = $("play-feedback");
   feedback.replaceChildren();
-  if (state.refused) {
-    if (state.phase === "play" && CARD_CODE.test(state.refused.action)) feedback.append(el("p", "verdict wrong", verdict("illegal")));
-    feedback.append(el("p", "verdict wrong", reason(state.refused)));
-  }
+  for (const line of state.words.refused) feedback.append(el("p", "verdict wrong", line)); // why the engine refused
   $("play-status").textContent = ""; // the prompt says what to do
   root.setAttribute("aria-busy", "false");
 }

@@ -73,7 +73,7 @@ def test_a_bid_is_worth_its_expected_contract_score():
 
 
 def test_the_opener_may_not_pass_and_the_engine_says_why():
-    opener = spec("fx-bid", position="rules:three-player/dealer:0/seed:3")
+    opener = fixture_estimates.variant("fx-bid-opener")
     deal = parse_record(opener["position"])
     assert deal.why_illegal(Pass()) is not None
     table = puzzles.answer_table(opener)
@@ -92,11 +92,8 @@ def test_offered_bids_can_be_listed_and_a_stated_answer_is_checked():
 
 
 def test_a_discard_the_house_rule_forbids_is_illegal_with_the_reason():
-    strict = spec(
-        "fx-discard",
-        position="rules:three-player+no_discard_aces_tens/dealer:0/seed:17/actions:40,p,p",
-        candidates=["S6.S7.D6", "HA.S6.S7"],
-    )
+    strict = fixture_estimates.variant("fx-discard-no-aces-tens")
+    assert "+no_discard_aces_tens/" in strict["position"] and "HA.S6.S7" in strict["candidates"]
     table = puzzles.answer_table(strict)
     keys = [key for key, _ in decisions.candidates(strict, parse_record(strict["position"]))]
     assert keys == ["discard:S7.S6.D6", "discard:S7.S6.HA"]  # cards in the notation's order
@@ -145,7 +142,9 @@ def _first_deal(value):
     return {key: _first_deal(v) for key, v in value.items()}
 
 
-DECISION_SPECS = [s for s in SPECS.values() if s["kind"] in puzzles.DECISION_KINDS]
+DECISION_SPECS = [s for s in SPECS.values() if s["kind"] in puzzles.DECISION_KINDS] + [
+    fixture_estimates.variant(name) for name in fixture_estimates.VARIANTS
+]
 
 
 def test_every_estimate_of_the_fixture_is_committed():

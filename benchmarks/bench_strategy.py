@@ -1,7 +1,8 @@
 """Rules of thumb measured by the engine (issue 38): for each rule, random seeded deals of the
-three-player game in which it applies, the option the rule picks and the plausible alternative
-both valued by the engine, and the average difference in points with its 95 % interval, how often
-the rule did better and how often worse, and the number of deals.
+three-player game (or of the partnership game, where a rule says so) in which it applies, the
+option the rule picks and the plausible alternative both valued by the engine, and the average
+difference in points with its 95 % interval, how often the rule did better and how often worse,
+and the number of deals.
 
 Every deal is ``Deal.new(three-player, seed)`` with seat 0 dealing, so seat 1 must open the
 auction; it opens (at the bid a rule says, else 40), the others pass, and it takes the widow.
@@ -9,6 +10,12 @@ Every hand is then known to the engine, as in the decision puzzles' sampled deal
 plays against the two others together, every card in view (``engine.search.solver``). A deal
 stands for one of the many layouts a player at the table cannot tell apart, so the average over
 many deals is what following the rule is worth when the hidden cards are unknown.
+
+The partnership rules deal the FAQ partnership game the same way (``partnership_first_lead``):
+seat 1 opens at the minimum bid, the others pass, the exchange goes by the estimates' rule, and
+each pair plays together, every card in view. A rule about a moment later in the deal (a
+declaration, a card thrown) plays the deal up to it along one line of the solver's best play
+(``best_play_until``).
 
 The lessons show the figures (``{measured:NAME}`` in lesson Markdown, filled in by the build from
 ``lessons/measured.json``). The build never recomputes them; after a change of the engine or of a
@@ -37,13 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core.actions import Bid, Discard, Hold, Pass, Play  # noqa: E402
+from engine.core.actions import Bid, Declare, Discard, Hold, Pass, Play  # noqa: E402
 from engine.core.cards import Rank  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
-from engine.core.rules import THREE_PLAYER  # noqa: E402
+from engine.core.declare import pair_suits  # noqa: E402
+from engine.core.play import mask_of, winning_index  # noqa: E402
+from engine.core.rules import FAQ_PAIRS, THREE_PLAYER  # noqa: E402
 from engine.search import estimate  # noqa: E402
 from engine.search.hand_value import hand_estimate  # noqa: E402
-from engine.search.solver import Solver  # noqa: E402
+from engine.search.solver import Solver, best_line  # noqa: E402
 
 DATA = ROOT / "lessons" / "measured.json"
 BIDDER = 1  # seat 0 deals, so seat 1 opens the auction
@@ -116,6 +125,32 @@ def after(deal: Deal, action) -> Deal:
 
 def _suit_cards(hand, suit):
     return [c for c in hand if c.suit == suit]
+
+
+def best_play_until(deal: Deal, stop: Callable[[Deal], bool], side: int) -> Deal | None:
+    """The deal played on from ``deal`` along one line of the solver's best play (every hand
+    known, ``side`` against the others) up to the first moment where ``stop`` holds (a copy), or
+    None if the deal ends first."""
+    deal = deal.copy()
+    solver = Solver(deal, max_side=side)
+    for step in best_line(solver, solver.value()):
+        if stop(deal):
+            return deal
+        action = next(a for a in deal.legal_actions() if str(a) == step["action"])
+        deal.apply(action)
+    return None
+
+
+def partnership_first_lead(seed: int) -> Deal:
+    """The partnership game (the FAQ rules, the partnership lesson's game) of ``seed`` at the
+    bidder's first lead: seat 0 deals, seat 1 opens at the minimum bid and the others pass, the
+    partner gives and the bidder gives back by the estimates' rule (the cards with the fewest
+    points, never a king or queen of a pair), and the bidder keeps the contract."""
+    deal = Deal.new(FAQ_PAIRS, seed, dealer=0)
+    deal.apply(Bid(FAQ_PAIRS.min_bid))
+    while deal.phase == "auction":
+        deal.apply(Pass())
+    return estimate.play_deal(deal)
 
 
 # -- the rules of thumb --------------------------------------------------------------------------------
@@ -243,6 +278,86 @@ def bid_under_the_count(seed: int):
     return None if found is None else (found[1], found[0])
 
 
+@rule(
+    "declare-dearer-first",
+    "bidder holding kings and queens of exactly two suits at its first chance to declare (the "
+    "solver's best play up to there): declaring the pair that brings more first against the other "
+    "pair first, the rest of the deal by the solver",
+    deals=120,
+)
+def declare_dearer_first(seed: int):
+    deal = first_lead(seed)
+    suits = pair_suits(mask_of(deal.hands[BIDDER]), 0)
+    if len(suits) != 2:
+        return None
+    side = THREE_PLAYER.side_of(BIDDER)
+    window = best_play_until(deal, lambda d: d.to_move == BIDDER and _declarable(d), side)
+    if window is None or sorted(_declarable(window)) != suits:
+        return None  # no trick won in the solver's line, or a pair broken before it
+    cheaper, dearer = sorted(suits, key=lambda s: THREE_PLAYER.bonus[s])
+    first = total(after(window, Declare(dearer)), side)
+    other = after(window, Declare(cheaper))
+    return first, estimate.side_has(other, side) + Solver(other, max_side=side).value(first)
+
+
+def _declarable(deal: Deal) -> list[int]:
+    """The suits the player to move may declare now (trick play, between tricks)."""
+    if deal.phase != "play" or deal.trick or deal.pending_question is not None:
+        return []
+    return [int(a.suit) for a in deal.legal_actions() if isinstance(a, Declare)]
+
+
+@rule(
+    "small-card-on-partners-trick",
+    "partnership game (FAQ rules), the first time in the solver's best play that a player cannot "
+    "follow suit to a trick their partner is sure to win and may play a ten or a small card of "
+    "other suits (not trumps): the lowest small card against the ten, the points the pair takes "
+    "from there",
+    deals=100,
+)
+def small_card_on_partners_trick(seed: int):
+    deal = partnership_first_lead(seed)
+    found = best_play_until(deal, lambda d: _throw_choice(d) is not None, FAQ_PAIRS.side_of(BIDDER))
+    if found is None:
+        return None
+    ten, small = _throw_choice(found)
+    side = FAQ_PAIRS.side_of(found.to_move)
+    first = to_come(after(found, Play(small)), side)
+    return first, Solver(after(found, Play(ten)), max_side=side).value(first)
+
+
+def _throw_choice(deal: Deal):
+    """(a ten, the lowest small card) the player to move may throw on a trick their partner is
+    sure to win, having no card of the led suit; None if that is not the position."""
+    rules = deal.rules
+    if deal.phase != "play" or not deal.trick or deal.pending_question is not None:
+        return None
+    mover = deal.to_move
+    hand = deal.hands[mover]
+    if any(c.suit == deal.trick[0].suit for c in hand):
+        return None
+    seats = [(deal.leader + i) % rules.players for i in range(len(deal.trick))]
+    if seats[winning_index(rules, deal.trick, deal.trump)] != rules.partner_of(mover):
+        return None
+    spare = [c for c in deal.legal_cards() if c.suit != deal.trump]
+    tens = [c for c in spare if c.rank is Rank.TEN]
+    small = [c for c in spare if c.rank in SMALL]
+    if not tens or not small:
+        return None
+    low = min(small, key=lambda c: (rules.strength[c.rank], c.index))
+    if not _goes_to(after(deal, Play(low)), rules.partner_of(mover)):
+        return None
+    ten = min(tens, key=lambda c: (len(_suit_cards(hand, c.suit)), c.index))  # of the shortest suit
+    return ten, low
+
+
+def _goes_to(deal: Deal, seat: int) -> bool:
+    """Does the trick in progress go to ``seat`` whatever the players still to play in it play?"""
+    if not deal.trick:
+        return deal.leader == seat  # the trick is over: its winner leads
+    return all(_goes_to(after(deal, Play(card)), seat) for card in deal.legal_cards())
+
+
 # -- the measurement ---------------------------------------------------------------------------------
 def measure(
     name: str, deals: int, first_seed: int = 0, max_seeds: int = 20000, budget: float | None = None, done=None
@@ -301,7 +416,7 @@ def main(argv=None):
     for name in names:
         if name not in RULES:
             parser.error(f"unknown rule {name!r}: choose one of {', '.join(RULES)}")
-    print(f"Rules of thumb, three-player game, CPython {platform.python_version()}", flush=True)
+    print(f"Rules of thumb, CPython {platform.python_version()}", flush=True)
     old = json.loads(DATA.read_text("utf-8"))["rules"] if args.resume and DATA.exists() else {}
     jobs = []
     for name in names:

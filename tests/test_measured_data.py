@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_strategy  # noqa: E402
 
+from engine.core.notation import parse_position  # noqa: E402
+
 
 # -- the committed data ------------------------------------------------------------------------------
 def committed() -> dict:
@@ -53,3 +55,35 @@ def test_a_rule_the_lessons_teach_is_supported_by_its_measurement():
         for name in re.findall(r"\{measured:([^}]*)\}", path.read_text("utf-8")):
             figures = committed()[name]
             assert figures["low"] > 0, f"{path.relative_to(ROOT)}: {name} is not supported: {figures['low']}"
+
+
+# -- the rules measured later in the deal -----------------------------------------------------------
+FEED = "rules:faq-pairs/hands:.T87..,6..J8.,..76.,.KJ../lead:2/trick:DK-CQ"  # lesson 22's feed-your-partner
+
+
+def test_a_ten_or_a_small_card_only_on_a_trick_the_partner_is_sure_to_win():
+    """The partnership rule's moment: no card of the led suit, the partner's card winning and
+    sure to win whatever the player after plays, a ten and a small card of other suits."""
+    ten, small = bench_strategy._throw_choice(parse_position(FEED + "/bidder:1/bid:65/contract:75/points:0,59,36,0"))
+    assert (str(ten), str(small)) == ("CT", "C7")
+    # the player after can beat the partner's king with the ace: not a sure trick
+    assert bench_strategy._throw_choice(parse_position(FEED.replace("6..J8.", "6..A8."))) is None
+    # a diamond in hand: the player follows suit, nothing to throw
+    assert bench_strategy._throw_choice(parse_position(FEED.replace(".T87..", ".T7.9."))) is None
+
+
+def test_the_declaration_rule_looks_at_the_suits_the_mover_may_declare_now():
+    """Between tricks, the winner holding two kings and queens may declare either (lesson 14's
+    cheaper-pair-first position); in the middle of a trick, nobody may."""
+    between = "rules:three-player/hands:KQ..J98.ATKQ7,ATJ6.T986.T.J,97.AKQ.KQ.986/lead:0/tricks:1,0,0"
+    assert bench_strategy._declarable(parse_position(between)) == [0, 3]
+    mid_trick = "rules:three-player/hands:AQ...KQ,K.K.Q.6,.A.AT./lead:2/trick:S9"
+    assert bench_strategy._declarable(parse_position(mid_trick)) == []
+
+
+@pytest.mark.parametrize(("name", "index"), [("declare-dearer-first", 0), ("small-card-on-partners-trick", 0)])
+def test_a_later_moment_rule_remeasured_on_a_deal_gives_the_committed_values(name, index):
+    """One committed deal played again through the engine: the solver's line up to the moment,
+    then both choices valued, give the committed values."""
+    seed, followed, alternative = committed()[name]["per_deal"][index]
+    assert list(bench_strategy.RULES[name].measure(seed)) == [followed, alternative]

@@ -1,9 +1,10 @@
 """The sampled estimates of the test fixture's decision puzzles (``tests/fixtures/kinds``: bid, raise,
-discard, give, lead) and of the variants of them the tests value (``VARIANTS``), kept as data in ``tests/fixtures/kinds/estimates.json`` so that a test run
-does not play their sampled deals out again (minutes on a busy machine). tests/conftest.py puts
-them into the session's build cache; ``tests/test_kinds.py`` replays the first sampled deal of each
-against the engine (a quick check that fails when the engine's answer changes), and with
-``--runslow`` (``make test-slow``) recomputes them all.
+discard, give, lead) and of the variants of them the tests value (``VARIANTS``), kept as data in
+``tests/fixtures/kinds/estimates.json`` so that a test run does not play their sampled deals out
+again (minutes on a busy machine). tests/conftest.py puts them into the session's build cache;
+``tests/test_kinds.py`` replays the first sampled deal of each against the engine (a quick check
+that fails when the engine's answer changes), and with ``--runslow`` (``make test-slow``)
+recomputes them all.
 
 After a change of the engine that changes an estimate (the quick check says which), regenerate
 and review the diff:

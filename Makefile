@@ -54,9 +54,10 @@ format: $(VENV)/.installed
 
 # the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source),
 # on every core (pytest-xdist: whole files per worker, the browser tests handed out first); the 25 slowest tests listed
-# one worker more than cores: a browser test waits on its page part of the time (clean-clone runs on 2 cores:
-# two workers 21.3 minutes, three 18.4, four 20.9 with the cores busy all along)
-WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# two workers more than cores: many browser tests wait on their page (cards that move, a review's
+# clock), so a third and fourth worker fill the cores (clean-clone runs on 2 cores, 2026-12-07: three
+# workers 17.8 and 19.2 minutes, four 15.9 with the cores busy all along; two 21.3 the day before)
+WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 PARALLEL := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 test: setup lint build
 	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL) --durations=25

@@ -56,7 +56,7 @@ format: $(VENV)/.installed
 # on every core (pytest-xdist: whole files per worker, the browser tests handed out first); the 25 slowest tests listed
 # two workers more than cores: many browser tests wait on their page (cards that move, a review's
 # clock), so a third and fourth worker fill the cores (clean-clone runs on 2 cores, 2026-12-07: three
-# workers 17.8 and 19.2 minutes, four 15.9 with the cores busy all along; two 21.3 the day before)
+# workers 17.8 and 19.2 minutes; four 15.9 with other work on the machine, 14.1 on a quiet one)
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 PARALLEL := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 test: setup lint build

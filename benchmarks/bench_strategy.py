@@ -358,6 +358,67 @@ def _goes_to(deal: Deal, seat: int) -> bool:
     return all(_goes_to(after(deal, Play(card)), seat) for card in deal.legal_cards())
 
 
+# -- where a rule fails: the deals split by what the lessons name ------------------------------------
+# For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
+# ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
+# deals and its mean, from the committed per-deal values (the lessons' "where it fails" read from it).
+SPLITS: dict[str, Callable[[int], str]] = {}
+
+
+def split(name: str):
+    def register(condition):
+        SPLITS[name] = condition
+        return condition
+
+    return register
+
+
+@split("declare-dearer-first")
+def aces_and_longer_dearer(seed: int) -> str:
+    """The bidder's aces before its first lead, and whether the dearer pair's suit is the longer."""
+    hand = first_lead(seed).hands[BIDDER]
+    suits = pair_suits(mask_of(hand), 0)
+    cheaper, dearer = sorted(suits, key=lambda s: THREE_PLAYER.bonus[s])
+    aces = sum(c.rank is Rank.ACE for c in hand)
+    longer = len(_suit_cards(hand, dearer)) > len(_suit_cards(hand, cheaper))
+    if aces >= 2:
+        return "two aces or more, the dearer suit longer" if longer else "two aces or more, the dearer suit not longer"
+    return "one ace" if aces == 1 else "no ace"
+
+
+@split("small-card-on-partners-trick")
+def where_the_tens_ace_is(seed: int) -> str:
+    """Where the ace of the ten's suit was when the ten or the small card could be thrown."""
+    found = best_play_until(
+        partnership_first_lead(seed), lambda d: _throw_choice(d) is not None, FAQ_PAIRS.side_of(BIDDER)
+    )
+    ten, _ = _throw_choice(found)
+    mover = found.to_move
+    holder = next((s for s in range(4) for c in found.hands[s] if c.suit == ten.suit and c.rank is Rank.ACE), None)
+    if holder is None:
+        return "the ace played"
+    if FAQ_PAIRS.side_of(holder) == FAQ_PAIRS.side_of(mover):
+        return "the ace with the player's pair"
+    return "the ace with an opponent"
+
+
+def split_report(name: str, per_deal: list) -> dict:
+    """Each group of the rule's condition: deals, better, even, worse, the mean difference."""
+    groups: dict[str, list] = {}
+    for seed, followed, alternative in per_deal:
+        groups.setdefault(SPLITS[name](seed), []).append(followed - alternative)
+    return {
+        label: {
+            "deals": len(diffs),
+            "better": sum(d > 0 for d in diffs),
+            "even": sum(d == 0 for d in diffs),
+            "worse": sum(d < 0 for d in diffs),
+            "mean": round(sum(diffs) / len(diffs), 1),
+        }
+        for label, diffs in sorted(groups.items())
+    }
+
+
 # -- the measurement ---------------------------------------------------------------------------------
 def measure(
     name: str, deals: int, first_seed: int = 0, max_seeds: int = 20000, budget: float | None = None, done=None
@@ -411,7 +472,19 @@ def main(argv=None):
     parser.add_argument("--resume", action="store_true", help=f"go on from the deals {DATA.name} holds")
     parser.add_argument("--jobs", type=int, default=1, help="rules measured at once, one process each")
     parser.add_argument("--no-write", action="store_true", help=f"only print; do not write {DATA.name}")
+    parser.add_argument("--splits", action="store_true", help="print where each rule fails, from the data")
     args = parser.parse_args(argv)
+    if args.splits:
+        rules = json.loads(DATA.read_text("utf-8"))["rules"]
+        for name, condition in SPLITS.items():
+            print(f"{name}: {condition.__doc__}", flush=True)
+            for label, g in split_report(name, rules[name]["per_deal"]).items():
+                print(
+                    f"  {label}: {g['deals']} deals, better in {g['better']}, even in {g['even']}, "
+                    f"worse in {g['worse']}, mean {g['mean']:+.1f}",
+                    flush=True,
+                )
+        return
     names = args.rules.split(",")
     for name in names:
         if name not in RULES:

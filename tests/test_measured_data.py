@@ -87,3 +87,27 @@ def test_a_later_moment_rule_remeasured_on_a_deal_gives_the_committed_values(nam
     then both choices valued, give the committed values."""
     seed, followed, alternative = committed()[name]["per_deal"][index]
     assert list(bench_strategy.RULES[name].measure(seed)) == [followed, alternative]
+
+
+# The "where it fails" groups (bench_strategy.SPLITS, printed by --splits) of a few measured deals, as
+# the lessons name them: the bidder's aces before its first lead; where the ten's ace was.
+@pytest.mark.parametrize(
+    "name, seed, group",
+    [
+        ("declare-dearer-first", None, None),
+        ("small-card-on-partners-trick", 65, "the ace with an opponent"),
+        ("small-card-on-partners-trick", 21, "the ace played"),
+    ],
+)
+def test_where_a_rule_fails_is_read_from_the_deals_it_was_measured_on(name, seed, group):
+    per_deal = committed()[name]["per_deal"]
+    if seed is None:  # the declaration rule's condition needs no search: every deal's group
+        report = bench_strategy.split_report(name, per_deal)
+        totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+        assert totals == {key: committed()[name][key] for key in totals}
+        assert report["one ace"]["worse"] * 5 < report["one ace"]["deals"]  # "seldom worse"
+        longer = report["two aces or more, the dearer suit longer"]
+        assert longer["worse"] > longer["better"] + longer["even"]  # "the cheaper pair first usually did better"
+        return
+    assert seed in [s for s, _, _ in per_deal]
+    assert bench_strategy.SPLITS[name](seed) == group

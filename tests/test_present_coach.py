@@ -11,6 +11,7 @@ import math
 from functools import cache
 
 import pytest
+from tree_data import classes, nodes, text
 
 from engine.coach import review as engine_review
 from present.text import capfirst, card_name, fmt, message, plus_minus
@@ -50,32 +51,13 @@ def pairs_deal() -> dict:
 
 
 # -- reading a tree (to_dict data) -----------------------------------------------------------------
-def text(tree) -> str:
-    if isinstance(tree, str):
-        return tree
-    if isinstance(tree, list):
-        return "".join(text(t) for t in tree)
-    return "".join(text(c) for c in tree.get("children", []))
-
-
-def classes(node) -> set:
-    return set(node.get("class", "").split()) if isinstance(node, dict) else set()
-
-
 def kids(node) -> list:
     return [c for c in node.get("children", []) if isinstance(c, dict)]
 
 
 def find(tree, cls: str) -> list:
     """Every node of ``tree`` with the class ``cls``, in document order."""
-    found = []
-    for node in tree if isinstance(tree, list) else [tree]:
-        if not isinstance(node, dict):
-            continue
-        if cls in classes(node):
-            found.append(node)
-        found += find(node.get("children", []), cls)
-    return found
+    return nodes(tree, lambda node: cls in classes(node))
 
 
 def attr(node, name: str):

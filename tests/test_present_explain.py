@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from tree_data import classes, text
 
 from present.explain import SHOWN_TRICKS, why_table
 from present.text import card_label, card_name, number
@@ -27,18 +28,6 @@ RECORD = (
 
 
 # -- reading a tree (to_dict data) ---------------------------------------------------------------------
-def text(tree) -> str:
-    if isinstance(tree, str):
-        return tree
-    if isinstance(tree, list):
-        return "".join(text(t) for t in tree)
-    return "".join(text(c) for c in tree.get("children", []))
-
-
-def classes(node) -> set:
-    return set(node.get("class", "").split()) if isinstance(node, dict) else set()
-
-
 def find_all(tree, test, inside_details=True) -> list:
     """The nodes for which ``test`` holds, in document order (not below a <details> unless asked)."""
     found = []

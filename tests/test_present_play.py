@@ -24,7 +24,9 @@ import random
 import re
 
 import pytest
+from tree_data import nodes, text
 
+from engine.core import story
 from engine.web import handle
 from present import web
 from present.play import (
@@ -47,29 +49,8 @@ from present.web import catalog
 from sitebuild import openings
 
 CARD = re.compile(r"^[SCDH][AKQJT9876]$")
-STORY_KINDS = {
-    "bid",
-    "pass",
-    "redeal",
-    "redeal_failed",
-    "redealt",
-    "no_contract",
-    "contract",
-    "widow",
-    "widow_secret",
-    "discard",
-    "give",
-    "return",
-    "raise",
-    "hold",
-    "declare",
-    "ask_full",
-    "ask_half",
-    "answer",
-    "play",
-    "trick",
-    "last_trick",
-}
+# every kind of the engine's story, and the public log's own name for a widow taken unseen (coach/game.py)
+STORY_KINDS = set(story.KINDS) | {"widow_secret"}
 
 
 def game(**request):
@@ -416,22 +397,6 @@ def test_an_unknown_event_or_call_is_refused_saying_which():
 def view_where(name: str, test) -> dict:
     """The first view of a journey that passes ``test``."""
     return next(v for v in played(name) if test(v))
-
-
-def text(tree) -> str:
-    if isinstance(tree, str):
-        return tree
-    if isinstance(tree, list):
-        return "".join(text(t) for t in tree)
-    return "".join(text(c) for c in tree.get("children", []))
-
-
-def nodes(tree, test) -> list:
-    if isinstance(tree, str):
-        return []
-    if isinstance(tree, list):
-        return [n for t in tree for n in nodes(t, test)]
-    return ([tree] if test(tree) else []) + nodes(tree.get("children", []), test)
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

@@ -7,21 +7,14 @@ import json
 import re
 from html import unescape
 
+from tree_data import text as tree_text
+
 from present.explain import why_table
 from present.text import card_label
 from sitebuild.catalogs import load_catalog
 
 READING_VIEW = "try { localStorage.setItem('huutopussi.lesson-view', 'page'); } catch {}"
 SECTION = re.compile(r'<section class="puzzle" id="puzzle-([^"]+)"[^>]*? data-answers="([^"]*)" data-why="([^"]*)"')
-
-
-def tree_text(tree) -> str:
-    """The words of a to_dict tree (as text_of reads a tree of nodes)."""
-    if isinstance(tree, str):
-        return tree
-    if isinstance(tree, list):
-        return "".join(tree_text(t) for t in tree)
-    return "".join(tree_text(c) for c in tree.get("children", []))
 
 
 def first_with(site_dir, lang, test):

@@ -482,3 +482,26 @@ def test_the_play_page_and_the_score_sheet_share_the_one_breakdown_table(lang):
     }
     cell = text(nodes(to_dict(breakdown_table(exact, names, cat)), lambda n: n.get("class") == "bidder-row")[0])
     assert cell.endswith(f"({fmt(cat['ui']['bd_exact'], {'total': 60, 'contract': 60}, cat)})")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_mistake_the_tally_raises_is_worded_by_the_worker(lang):
+    """Every case of tests/test_tally.py (each code the tally raises, through the web op) comes
+    with its own sentence: never the generic one, never a parameter left unfilled; a refused deal's
+    sentence is also its item's line in the list."""
+    from test_tally import ERROR_CASES
+
+    cat = catalog(lang)
+    codes = set()
+    for code, data in ERROR_CASES:
+        answer = worded(data, lang)
+        assert not answer["ok"] and answer["error"]["code"] == code
+        said = answer["words"]["error"]
+        assert said != cat["errors"]["generic"] and "{" not in said, (code, said)
+        deal = answer["error"]["params"].get("deal")
+        if deal is not None:
+            item = answer["words"]["deals"][deal - 1]
+            assert classes(item) == {"score-deal", "wrong"} and text(item["children"][1]) == said
+            assert len(answer["partial"]["deals"]) == deal - 1
+        codes.add(code)
+    assert len(codes) > 30

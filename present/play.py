@@ -303,37 +303,46 @@ def summary_lines(view: dict, cat: dict) -> list[str]:
     return lines
 
 
-def breakdown_tree(view: dict, cat: dict) -> Node:
-    """How the deal's score is reached, by side (a table; each cell labelled for a phone's
-    one-column layout): role, card points, the last trick where it scored, trumps, total, score."""
-    score = view["score"]
-    last_trick = any(side["last_trick"] for side in score["sides"])
+def breakdown_table(score: dict, names: list[str], cat: dict) -> Node:
+    """How a deal's score is reached, by side: the one breakdown table of the play page's end of a
+    deal and of the score sheet's deals (a table; each cell labelled for a phone's one-column
+    layout). ``score``: the engine's breakdown (``scoring.score_deal``: each side's role, card
+    points, the last trick where it scored, trumps, total, deal score and its ``result`` code);
+    ``names``: each side's name by its number. The deal score says why it is what it is in the
+    engine's words (``ui.bd_<result>`` with ``result_params``), except a side's own total."""
+    sides = score["sides"]
+    last_trick = any(side["last_trick"] for side in sides)
     columns = ["bd_side", "bd_role", "bd_cards", *(["bd_last"] if last_trick else []), "bd_trumps", "bd_total"]
     columns.append("bd_result")
     table = h("table", "breakdown", None, h("caption", "", None, ui("breakdown", cat)))
-    table.add(h("tr", "", None, [h("th", "", None, ui(key, cat)) for key in columns]))
-    for side in score["sides"]:
+    table.add(h("tr", "", None, [h("th", "", {"scope": "col"}, ui(key, cat)) for key in columns]))
+    for side in sides:
         trumps = ", ".join(f"{cat['suits'][d['suit']]['nom']} {d['bonus']}" for d in side["declarations"]) or "0"
         rounded = side.get("rounded")
         total = (
             f"{side['total']} → {rounded}" if rounded is not None and rounded != side["total"] else str(side["total"])
         )
-        result = number(round(side["deal_score"]), cat, plus=True)
-        if side["role"] == "bidder":
-            compared = side["compared"] if side.get("compared") is not None else side["total"]
-            key = "bd_made" if side["contract_made"] else "bd_failed"
-            result = f"{result} ({ui(key, cat, {'total': compared, 'contract': score['contract']})})"
-        elif side.get("porvoo"):
-            result = f"{result} ({ui('bd_porvoo', cat)})"
-        values = [ui(f"role_{side['role']}", cat), str(side["card_points"])]
+        lost = side.get("discard_not_counted")  # house rule discard_needs_trick: the discard not counted
+        cards = f"{side['card_points']} ({number(-lost, cat)})" if lost else str(side["card_points"])
+        result = number(side["deal_score"], cat, plus=True)
+        if side["result"] != "scores":
+            why = ui("bd_" + side["result"], cat, side.get("result_params") or {})
+            result = f"{result} ({why})"
+        values = [ui(f"role_{side['role']}", cat), cards]
         values += [str(side["last_trick"])] if last_trick else []
         values += [trumps, total, result]
         row = h("tr", "bidder-row" if side["role"] == "bidder" else "", None)
-        row.add(h("th", "", None, side_name(side["side"], view, cat)))
+        row.add(h("th", "", {"scope": "row"}, names[side["side"]]))
         row.add([h("td", "", {"data-label": ui(key, cat)}, value) for key, value in zip(columns[1:], values)])
         table.add(row)
     region = {"tabindex": "0", "role": "region", "aria-label": ui("breakdown", cat)}
     return h("div", "table-scroll", region, table)
+
+
+def breakdown_tree(view: dict, cat: dict) -> Node:
+    """The end of a deal's breakdown at the play table: the sides named as seat 0 sees them."""
+    names = [side_name(side, view, cat) for side in range(len(view["score"]["sides"]))]
+    return breakdown_table(view["score"], names, cat)
 
 
 def result_tree(view: dict, cat: dict) -> list[Node]:

@@ -12,7 +12,9 @@ buttons' captions, the deal's result as a tree), in the request's language. The 
 carry their words drawn (``tree``, ``present.coach``): the hint (op ``hint``), the deal review or
 what is worked out of it (op ``review``), the decision of a moment played again or why the choice
 there is refused (op ``moment_judge``), a blamed decision with its two lines of play
-(``present.explain``).
+(``present.explain``). Op ``tally`` (the score sheet), scored or refused, carries ``words``: the
+deals' list, the end of the game or the next deal, what is wrong, the entry form's labels
+(``present.score.tally_words``), and a refused deal the tally of the deals before it (``partial``).
 
 The catalogs are ``site/messages/*.json``; the engine's wheel carries a copy of them in
 ``present/messages/`` (``sitebuild/pyodide.py``), so the worker reads them as the build does. The
@@ -32,6 +34,7 @@ from engine.web import handle as engine_handle
 from .coach import hint_tree, moment_tree, refused_tree, review_tree
 from .play import table_words
 from .puzzle import puzzle_tree
+from .score import tally_words
 from .text import fmt, message
 from .tree import to_dict
 
@@ -160,6 +163,20 @@ def add_coach_tree(request: dict, answer: dict) -> None:
     answer["lang"] = request.get("lang")
 
 
+def add_tally_words(request: dict, answer: dict) -> None:
+    """Op ``tally``, scored or refused: the score sheet's words (``present.score.tally_words``) in
+    the request's language; a refused deal comes with the tally of the deals before it
+    (``partial``, or ``None``): their scores and totals still stand."""
+    sheet = request.get("sheet")
+    deal = None if answer.get("ok") else (answer["error"].get("params") or {}).get("deal")
+    if isinstance(deal, int) and not isinstance(deal, bool) and isinstance(sheet, dict):
+        before = {**sheet, "deals": list(sheet.get("deals") or [])[: max(deal - 1, 0)]}
+        partial = json.loads(engine_handle(json.dumps({"op": "tally", "sheet": before})))
+        answer["partial"] = partial if partial.get("ok") else None
+    answer["words"] = tally_words(answer, sheet, catalog(request.get("lang")))
+    answer["lang"] = request.get("lang")
+
+
 def _render(request: dict) -> dict:
     drill = request.get("drill")
     parts = ("puzzle", "view", "solution", "table")
@@ -179,6 +196,19 @@ def _error(request, code: str, message: str, params: dict) -> str:
     return json.dumps({"ok": False, "id": rid, "error": {"code": code, "message": message, "params": params}})
 
 
+def _worded(request: dict, out: str, add) -> str:
+    """An engine answer with the words ``add`` gives it; a request it cannot word (a language the
+    site has not) or a bug in the renderer is an error answer, never an exception."""
+    answer = json.loads(out)
+    try:
+        add(request, answer)
+    except PresentError as e:
+        return _error(request, e.code, str(e), e.params)
+    except Exception as e:  # a bug in the renderer: still an answer, never an exception in the page
+        return _error(request, "internal_error", f"present: {type(e).__name__}: {e}"[:300], {})
+    return json.dumps(answer, ensure_ascii=False)
+
+
 def handle(request_json: str) -> str:
     """One JSON request in, one JSON answer out; never raises (as ``engine.web.handle``)."""
     try:
@@ -191,6 +221,8 @@ def handle(request_json: str) -> str:
         except PresentError as e:
             return _error(request, e.code, str(e), e.params)
     out = engine_handle(request_json)
+    if isinstance(request, dict) and request.get("op") == "tally":  # scored or refused, it is worded
+        return _worded(request, out, add_tally_words)
     if not isinstance(request, dict) or request.get("op") not in SHOWN + COACHED + TABLES:
         return out
     answer = json.loads(out)

@@ -21,6 +21,7 @@ from engine.core.seats import seat_places
 from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
 from present.puzzle import Words, card_span, link_icon, puzzle_tree
+from present.score import form_words
 from present.tree import Node, to_html
 
 from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
@@ -471,8 +472,11 @@ def render_site(
             openings=openings.worded(prepared["openings"], lang),
         )
         # the score sheet: each preset's entry form as the engine defines it (engine.core.tally.entry_form),
-        # so that the page takes entries while the engine starts
+        # so that the page takes entries while the engine starts, and its labels with the rules'
+        # figures in the page's language (present.score.form_words; the worker's tally gives them
+        # for the sheet's own rules)
         forms = {p["name"]: {**entry_form(PRESETS[p["name"]]), "players": PRESETS[p["name"]].players} for p in presets}
+        form_labels = {name: form_words(form, form["players"], cat) for name, form in forms.items()}
         score = cat["score"]
         page(
             "score",
@@ -482,6 +486,7 @@ def render_site(
             presets=presets,
             house=house,
             forms=forms,
+            form_words=form_labels,
         )
         page(
             "rules",

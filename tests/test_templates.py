@@ -181,6 +181,8 @@ def _text_forms(cat: dict, lang: str) -> dict:
         "dealer": [sample],
         "name": [sample],
         "names": [sample, f"{sample}, Ville"],
+        "first": [sample],
+        "last": [sample, "Ville"],
         "side_name": [sample],
         "cards": cards,
         "choice": acts,

@@ -3,16 +3,21 @@
 // or CSV. Every score, check and the end of the game come from the engine (op "tally" in the
 // worker): the tally is a pure function of the sheet, so an edited or deleted deal recomputes
 // everything after it. Until the engine is ready the page already takes entries; they are
-// checked when it is. Nothing from a link, a file or storage is ever inserted as HTML.
+// checked when it is. Nothing from a link, a file or storage is ever inserted as HTML. The words
+// about a tally (the deals, the end of the game or the next deal, what is wrong, the entry form's
+// labels with the rules' figures) come drawn with the engine's answer (present/score.py); the page
+// mounts them (mount.js) and adds its buttons.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
-import { catalog, errorText, figure, format, reason, ui } from "./messages.js";
+import { catalog, format, ui } from "./messages.js";
+import { mount } from "./mount.js";
 import { el } from "./puzzle.js";
 import { keysWith, storage, StoredRecord } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("score-data").textContent);
 const FORMS = data.forms; // each preset's entry form, from engine.core.tally.entry_form at build time
+const FORM_WORDS = data.form_words; // its labels with the rules' figures (present.score.form_words)
 const S = data.catalog; // the score sheet's own catalog block: ui, fields, errors
 const FORMAT = "huutopussi-score-sheet";
 const SHEET_VERSION = 1;
@@ -20,7 +25,6 @@ const SUITS = ["S", "C", "D", "H"];
 
 // -- words ----------------------------------------------------------------------------------------
 const say = (key, params = {}) => format(S.ui[key], params);
-const signed = (n) => figure(n, { plus: true });
 
 // -- storage: one record per game, each on its own key, so that one bad record harms no other ----
 // A record is {store: STORE_VERSION, sheet, updated} (docs/storage.md). Older store versions are
@@ -95,6 +99,8 @@ function notice(text) {
 
 const presetOf = (sheet) => String(sheet.rules || "").split("+")[0];
 const formOf = (sheet) => (tallied && tallied.ok ? tallied.form : FORMS[presetOf(sheet)]) || FORMS["three-player"];
+const formWordsOf = (sheet) =>
+  (tallied && tallied.ok ? tallied.words.form : FORM_WORDS[presetOf(sheet)]) || FORM_WORDS["three-player"];
 
 function playerNames(sheet) {
   const players = Array.isArray(sheet.players) ? sheet.players.map(String) : [];
@@ -115,41 +121,25 @@ function sideNames(sheet) {
   return players;
 }
 
-// An error of the tally in the page's language: the score sheet's own codes (with the players'
-// and sides' names, a field's label, a bidding rule's own words), else the engine's common ones.
-function tallyErrorText(error, sheet) {
-  const entry = S.errors[error.code];
-  if (entry === undefined) return errorText(error);
-  const params = { ...(error.params || {}) };
-  if (Number.isInteger(params.seat)) params.name = playerNames(sheet)[params.seat] ?? params.seat + 1;
-  if (Number.isInteger(params.side)) params.side_name = sideNames(sheet)[params.side] ?? params.side + 1;
-  if (params.field && Object.hasOwn(S.fields, params.field)) params.field = S.fields[params.field];
-  if (params.reason) params.reason_text = reason({ code: params.reason, params });
-  const needed = [...entry.matchAll(/\{(\w+)/g)].map((m) => m[1]);
-  if (needed.some((name) => params[name] === undefined)) return catalog.errors.generic;
-  return format(entry, params);
-}
-
 // -- the engine -----------------------------------------------------------------------------------
 async function tally(sheet) {
   const answer = await engine().request("tally", { sheet });
   return answer;
 }
 
+// The engine's answer, worded (present/score.py: words): a refused deal comes with the tally of
+// the deals before it (partial), whose totals still count.
 async function retally() {
   if (!game || !engineReady) return;
   const sheet = game.sheet;
   const answer = await tally(sheet);
   if (!game || game.sheet !== sheet) return; // another game or a newer sheet meanwhile
   tallied = answer;
-  if (!answer.ok && Number.isInteger(answer.error?.params?.deal)) {
-    // the deals before the mistake still count: their totals are shown
-    const before = await tally({ ...sheet, deals: sheet.deals.slice(0, answer.error.params.deal - 1) });
-    if (game.sheet !== sheet) return;
-    tallied = { ...answer, partial: before.ok ? before : null };
-  }
   renderGame();
 }
+
+// What is wrong with a refused sheet or deal, in the worker's words.
+const refusal = (answer) => answer.words?.error ?? catalog.errors.generic;
 
 // -- the list of saved games ----------------------------------------------------------------------
 function renderGames() {
@@ -323,11 +313,11 @@ function renderGame() {
   $("score-game-title").textContent = players.join(", ");
   $("score-rules-info").textContent = catalog.presets[presetOf(sheet)] || presetOf(sheet);
   $("score-house-info").textContent = result ? summary(houseOptions(result)) : "";
-  $("score-target").textContent = result ? say("target", { target: result.target }) : "";
+  $("score-target").textContent = tallied?.words?.target || "";
   const sheetError = $("score-sheet-error");
   sheetError.hidden = true;
   if (tallied && !tallied.ok && !Number.isInteger(tallied.error?.params?.deal)) {
-    sheetError.textContent = tallyErrorText(tallied.error, sheet);
+    sheetError.textContent = refusal(tallied);
     sheetError.hidden = false;
   }
   // totals
@@ -342,18 +332,8 @@ function renderGame() {
     body.append(row);
   });
   // next, or the end
-  const next = $("score-next");
-  if (!result || (tallied && !tallied.ok)) next.textContent = "";
-  else if (result.finished) {
-    // the names as the page's language lists them ("Eero ja Kaisa", "Eero and Kaisa")
-    const list = new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
-    const names = list.format(result.winners.map((side) => sides[side]));
-    next.textContent = say(result.winners.length > 1 ? "shared_win" : "winner", { names });
-  } else {
-    const line = say("next", { dealer: players[result.next_dealer], bidder: players[result.next_first_bidder] });
-    next.textContent = result.extra_deal ? `${say("extra_deal")} ${line}` : line;
-  }
-  renderDeals(sheet, players, sides);
+  $("score-next").textContent = tallied?.words?.next || "";
+  renderDeals(sheet);
   renderEntry();
 }
 
@@ -369,25 +349,16 @@ function houseOptions(result) {
   );
 }
 
-function renderDeals(sheet, players, sides) {
+// The deals: as the worker drew them with the engine's tally (present/score.py), else waiting for
+// it; each with its buttons.
+function renderDeals(sheet) {
   const list = $("score-deals");
   list.replaceChildren();
   $("score-no-deals").hidden = sheet.deals.length > 0;
-  const failedAt = tallied && !tallied.ok ? tallied.error?.params?.deal ?? 0 : null;
-  const scored = tallied?.ok ? tallied.deals : tallied?.partial?.deals || [];
-  sheet.deals.forEach((entry, index) => {
+  const drawn = tallied?.words?.deals || [];
+  sheet.deals.forEach((_, index) => {
     const number = index + 1;
-    const item = el("li", "score-deal");
-    item.dataset.deal = String(number);
-    const d = scored[index];
-    const head = el("h4", "", d ? say("deal_head", { n: number, dealer: players[d.dealer] }) : say("deal_n", { n: number }));
-    item.append(head);
-    if (d) item.append(...dealBody(d, players, sides));
-    else if (failedAt === number) {
-      item.classList.add("wrong");
-      item.append(el("p", "verdict wrong", tallyErrorText(tallied.error, sheet)));
-    } else if (failedAt !== null) item.append(el("p", "note", say("unchecked")));
-    else item.append(el("p", "note", say("pending")));
+    const item = drawn[index] ? mount(drawn[index]) : pendingDeal(number);
     const controls = el("div", "controls no-print");
     const edit = el("button", "choice secondary", say("edit"));
     edit.type = "button";
@@ -403,57 +374,11 @@ function renderDeals(sheet, players, sides) {
   });
 }
 
-function dealBody(d, players, sides) {
-  const out = [];
-  const scores = (list) => list.map((n, side) => `${sides[side]} ${n}`).join(", ");
-  if (d.kind === "redeal") {
-    out.push(el("p", "", say("deal_redeal")));
-  } else {
-    const s = d.score;
-    if (d.kind === "all_pass") out.push(el("p", "", say("deal_all_pass")));
-    else {
-      const key = s.bid !== s.contract ? "deal_raised" : "deal_contract";
-      out.push(el("p", "contract-line", say(key, { contract: s.contract, bid: s.bid, bidder: players[s.bidder] })));
-    }
-    out.push(breakdownTable(s, sides));
-    out.push(el("p", "deal-scores", say("deal_scores", { scores: d.deal_scores.map((n, side) => `${sides[side]} ${signed(n)}`).join(", ") })));
-  }
-  out.push(el("p", "deal-totals", say("deal_totals", { scores: scores(d.totals) })));
-  return out;
-}
-
-// The breakdown in the words of the lessons and the play page (ui.bd_*, ui.role_*).
-function breakdownTable(score, sides) {
-  const table = el("table", "breakdown");
-  table.append(el("caption", "", ui("breakdown")));
-  const lastTrick = score.sides.some((side) => side.last_trick);
-  const head = el("tr");
-  const columns = ["bd_side", "bd_role", "bd_cards", ...(lastTrick ? ["bd_last"] : []), "bd_trumps", "bd_total", "bd_result"];
-  for (const key of columns) {
-    const th = el("th", "", ui(key));
-    th.scope = "col";
-    head.append(th);
-  }
-  table.append(head);
-  for (const side of score.sides) {
-    const row = el("tr", side.role === "bidder" ? "bidder-row" : "");
-    const trumps = side.declarations.map((d) => `${catalog.suits[d.suit].nom} ${d.bonus}`).join(", ") || "0";
-    const total = side.rounded !== null && side.rounded !== side.total ? `${side.total} → ${side.rounded}` : String(side.total);
-    const cards = side.discard_not_counted ? `${side.card_points} (−${side.discard_not_counted})` : String(side.card_points);
-    const name = el("th", "", sides[side.side]);
-    name.scope = "row";
-    row.append(name, el("td", "", ui(`role_${side.role}`)), el("td", "", cards));
-    if (lastTrick) row.append(el("td", "", String(side.last_trick)));
-    const why = side.result === "scores" ? "" : ` (${ui(`bd_${side.result}`, side.result_params)})`;
-    row.append(el("td", "", trumps), el("td", "", total), el("td", "", `${signed(side.deal_score)}${why}`));
-    table.append(row);
-  }
-  const scroll = el("div", "table-scroll");
-  scroll.tabIndex = 0;
-  scroll.setAttribute("role", "region");
-  scroll.setAttribute("aria-label", ui("breakdown"));
-  scroll.append(table);
-  return scroll;
+function pendingDeal(number) {
+  const item = el("li", "score-deal");
+  item.dataset.deal = String(number);
+  item.append(el("h4", "", say("deal_n", { n: number })), el("p", "note", say("pending")));
+  return item;
 }
 
 // -- the entry form ---------------------------------------------------------------------------------
@@ -493,6 +418,7 @@ function seatSelect(players, value, empty) {
 function renderEntry() {
   const sheet = game.sheet;
   const form = formOf(sheet);
+  const labels = formWordsOf(sheet);
   const players = playerNames(sheet);
   const sides = sideNames(sheet);
   const number = editing === null ? sheet.deals.length + 1 : editing + 1;
@@ -534,7 +460,7 @@ function renderEntry() {
   const contract = el("div", "contract-fields");
   contract.dataset.for = "played";
   contract.append(field(say("bidder"), seatSelect(players, entry.bidder, say("choose")), "score-bidder"));
-  contract.append(field(say("bid"), numberInput(entry.bid), "score-bid", say("bid_help", { min: form.min_bid, step: form.bid_step, max: form.highest_bid })));
+  contract.append(field(say("bid"), numberInput(entry.bid), "score-bid", labels.bid_help));
   if (form.raise || (entry.contract !== undefined && entry.contract !== entry.bid)) {
     contract.append(field(say("contract"), numberInput(entry.contract !== entry.bid ? entry.contract : ""), "score-contract"));
   }
@@ -543,11 +469,8 @@ function renderEntry() {
   played.dataset.for = "played all_pass";
   const points = el("fieldset", "points");
   points.append(el("legend", "", say("points")));
-  // under the dead hand (house rule) the piles hold less than the pack: the engine says how much less
-  const dead = form.dead_low !== null && form.dead_low !== undefined;
-  const helpKey = dead ? "points_dead_help" : form.sides === players.length ? "points_help" : "points_pairs_help";
-  const pointsHelp = el("p", "field-help", say(helpKey, { pack: form.pack, low: form.dead_low }));
-  points.append(pointsHelp);
+  // what the piles add up to (under the dead hand, less than the pack: the engine says how much less)
+  points.append(el("p", "field-help", labels.points_help));
   const values = Array.isArray(entry.points) ? entry.points : [];
   sides.forEach((name, side) => {
     const input = numberInput(values[side]);
@@ -561,7 +484,7 @@ function renderEntry() {
   points.append(sum);
   played.append(points);
   if (form.last_trick_bonus) {
-    played.append(field(say("last_trick", { bonus: form.last_trick_bonus }), seatSelect(players, entry.last_trick, say("choose")), "score-last-trick"));
+    played.append(field(labels.last_trick, seatSelect(players, entry.last_trick, say("choose")), "score-last-trick"));
   }
   if (form.no_tricks || (entry.no_tricks && entry.no_tricks.length)) {
     const set = el("fieldset", "no-tricks");
@@ -590,7 +513,7 @@ function renderEntry() {
     const found = declared.find((d) => d && d.suit === suit);
     const suitName = catalog.suits[suit].nom;
     const row = el("div", "declaration-row");
-    row.append(field(say("decl_by", { suit: suitName, bonus: form.bonus[suit] }), seatSelect(players, found?.seat, say("decl_nobody")), `score-decl-${suit}`));
+    row.append(field(labels.decl_by[suit], seatSelect(players, found?.seat, say("decl_nobody")), `score-decl-${suit}`));
     if (form.questions || (found && found.how && found.how !== "own")) {
       const how = el("select");
       const hows = ["own", ...(form.questions ? ["half"] : []), ...(form.full_question ? ["full"] : [])];
@@ -672,7 +595,7 @@ async function saveEntry(event) {
     const answer = await tally(sheet);
     if (!answer.ok && answer.error?.params?.deal === index + 1) {
       // the entry stays in the form, with what is wrong
-      error.textContent = tallyErrorText(answer.error, sheet);
+      error.textContent = refusal(answer);
       error.hidden = false;
       return;
     }

@@ -207,9 +207,9 @@ def annotate(path: Path) -> int:
                 cost = readiness.costs(entry).get(pick)
                 where = "not offered" if cost is None else f"costs {cost}"
                 print(f"{entry['id']}: {name} picks {pick} ({where}), the best is {entry['best']}")
+    if [e["id"] for e in sorted(bank["decisions"], key=lambda e: e["seed"])] != ids:
+        raise SystemExit(f"{path}: the decisions are not in the order of their seeds; not written")
     save(path, bank)
-    if [e["id"] for e in bank["decisions"]] != ids:
-        raise SystemExit(f"{path}: the order of the decisions changed")
     total = sum(named.values())
     by = ", ".join(f"{rule} ({kind}) {n}" for (rule, kind), n in sorted(named.items())) or "none"
     print(f"{total} of {len(ids)} decisions carry a rule of thumb: {by}")

@@ -17,6 +17,11 @@ Resumable and seeded: an interrupted run continues with the seeds not yet tried 
 
     .venv/bin/python benchmarks/bench_readiness.py                 # to 48 kept decisions, writes lessons/readiness.json
     .venv/bin/python benchmarks/bench_readiness.py --decisions 2 --out /tmp/r.json   # a quick look
+    .venv/bin/python benchmarks/bench_readiness.py --annotate     # only the rules of thumb, afresh
+
+Each decision names the measured rule of thumb whose pick is its best option, if one speaks of it
+(``sitebuild.readiness.rule_picks``: only where the rule was measured); ``--annotate`` sets them
+again in a committed bank without valuing anything (after a change of a rule or of where it speaks).
 
 On several cores, shards (``--shard K/N``, each to its own ``--out``; ``--first-seed`` for another
 range) are merged with ``--merge A B ... --out lessons/readiness.json``; ``--moments card-play``
@@ -41,14 +46,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.core.actions import Bid, Discard, Give, Pass, Play, Raise  # noqa: E402
-from engine.core.cards import Rank  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
 from engine.core.notation import format_record  # noqa: E402
 from engine.core.rules import preset  # noqa: E402
 from engine.players.easy import computer_action  # noqa: E402
 from engine.players.normal import decide, hint_rng  # noqa: E402
 from engine.puzzles import decisions  # noqa: E402
-from engine.search.hand_value import hand_estimate  # noqa: E402
 from sitebuild import readiness  # noqa: E402
 
 DATA = ROOT / "lessons" / readiness.BANK
@@ -71,7 +74,6 @@ RECIPES = (  # card play is cheap to value, a bid, discard, raise or gift dear: 
     ("faq-pairs", "card-play", "lead"),
 )
 PHASE = {"bid": "auction", "discard": "discard", "raise": "raise", "give": "give"}
-SMALL = (Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX)
 
 
 class Skip(Exception):
@@ -119,44 +121,6 @@ def key_of(kind: str, action) -> str:
     return str(action.card) if isinstance(action, Play) else "?"
 
 
-def rule_of(kind: str, deal: Deal, best: str, options: list[str]) -> str | None:
-    """The measured rule of thumb (lessons/measured.json) that picks the best option here, if
-    the decision is one the rule speaks of (the rules were measured in the three-player game)."""
-    rules = deal.rules
-    if rules.name != "three-player":
-        return None
-    seat = deal.to_move
-    hand = deal.hands[seat]
-    suit_cards = {s: [c for c in hand if c.suit == s] for s in range(4)}
-    if kind == "bid" and deal.high_bid is None:
-        count = hand_estimate(rules, hand) // rules.bid_step * rules.bid_step
-        if count >= rules.min_bid + 10:
-            if best == str(count):
-                return "bid-the-count"
-            if best == str(count - 10):
-                return "bid-under-the-count"
-    if kind == "lead" and deal.tricks_played == 0 and seat == deal.bidder and not deal.trick:
-        card = readiness.card_of(best)
-        aces = [c for c in hand if c.rank is Rank.ACE]
-        lengths = {len(suit_cards[c.suit]) for c in aces}
-        if card in aces and len(lengths) > 1 and len(suit_cards[card.suit]) == max(lengths):
-            if sum(len(suit_cards[c.suit]) == max(lengths) for c in aces) == 1:
-                return "first-ace-longer-suit"
-        if card is not None and card.rank in SMALL:
-            ranks = {c.rank for c in suit_cards[card.suit]}
-            if Rank.TEN in ranks and Rank.ACE not in ranks:
-                return "lead-low-below-ten"
-    if kind == "discard":
-        kept_cards = set(hand) - set(readiness.card_of(c) for c in best.split(":", 1)[1].split("."))
-        for cards in suit_cards.values():
-            ranks = [c.rank for c in cards]
-            if len(cards) == 2 and Rank.TEN in ranks and any(r in SMALL for r in ranks) and set(cards) <= kept_cards:
-                small = next(c for c in cards if c.rank in SMALL)
-                if any(str(small) in o.split(":", 1)[1].split(".") for o in options if o != best):
-                    return "guard-the-ten"
-    return None
-
-
 def make(seed: int, samples: dict) -> dict:
     """One decision of ``seed``'s recipe, valued; ``Skip`` where it gives none or none kept."""
     name, moment, kind = RECIPES[seed % len(RECIPES)]
@@ -191,7 +155,7 @@ def make(seed: int, samples: dict) -> dict:
         "offered": offered,
         **got,
         "players": {"easy": easy, "normal": chosen},
-        "rule": rule_of(kind, deal, got["best"], options),
+        "rule": readiness.rule_of(kind, deal, got["best"]),
         "found": found,
     }
     entry["random_cost"] = readiness.random_cost(entry)
@@ -224,6 +188,34 @@ def merge(paths: list[Path], out: Path) -> int:
     return 0
 
 
+def annotate(path: Path) -> int:
+    """Set each stored decision's ``rule`` afresh (``readiness.rule_of``: the measured rule of thumb
+    whose pick is the best option, from the stored position and best option; nothing is valued
+    again, no value, id or order changes) and print how many carry one, by rule and kind, and the
+    decisions a rule speaks of whose best option is not the rule's pick (left without a rule)."""
+    bank = json.loads(path.read_text(encoding="utf-8"))
+    ids = [e["id"] for e in bank["decisions"]]
+    named: dict[tuple[str, str], int] = {}
+    for entry in bank["decisions"]:
+        kind = entry["spec"]["kind"]
+        deal = decisions.deal_of(entry["spec"])
+        entry["rule"] = readiness.rule_of(kind, deal, entry["best"])
+        if entry["rule"]:
+            named[entry["rule"], kind] = named.get((entry["rule"], kind), 0) + 1
+        for name, pick in readiness.rule_picks(kind, deal).items():
+            if pick != entry["best"]:
+                cost = readiness.costs(entry).get(pick)
+                where = "not offered" if cost is None else f"costs {cost}"
+                print(f"{entry['id']}: {name} picks {pick} ({where}), the best is {entry['best']}")
+    if [e["id"] for e in sorted(bank["decisions"], key=lambda e: e["seed"])] != ids:
+        raise SystemExit(f"{path}: the decisions are not in the order of their seeds; not written")
+    save(path, bank)
+    total = sum(named.values())
+    by = ", ".join(f"{rule} ({kind}) {n}" for (rule, kind), n in sorted(named.items())) or "none"
+    print(f"{total} of {len(ids)} decisions carry a rule of thumb: {by}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decisions", type=int, default=48, help="stop when this many are kept (default 48)")
@@ -234,7 +226,12 @@ def main(argv=None) -> int:
     ap.add_argument("--moments", help="only these moments (comma-separated, e.g. card-play: the cheap ones first)")
     ap.add_argument("--shard", default="0/1", help="K/N: only the seeds whose remainder by N is K (one process each)")
     ap.add_argument("--merge", type=Path, nargs="*", help="merge these banks (shards) into --out and stop")
+    ap.add_argument(
+        "--annotate", action="store_true", help="only name the rules of thumb in --out afresh (nothing valued)"
+    )
     args = ap.parse_args(argv)
+    if args.annotate:
+        return annotate(args.out)
     if args.merge:
         return merge(args.merge, args.out)
     shard, shards = map(int, args.shard.split("/"))

@@ -16,8 +16,9 @@ Each entry: ``id``, ``spec`` (a decision puzzle: ``kind``, ``position`` as the e
 subset offered), ``found`` (the estimate's figures per sampled deal, as the decision kinds compute
 them), ``options`` (each option's mean and standard error), ``best``, ``second``, ``margin`` and
 ``margin_se`` (the best option's lead over the second and its standard error, paired by deal),
-``players`` (the easy and the normal computer player's choices) and ``rule`` (a measured rule of
-thumb that picks the best option here, or null).
+``players`` (the easy and the normal computer player's choices) and ``rule`` (the measured rule of
+thumb that picks the best option here, or null: ``rule_of``, checked by ``load_bank``; a rule
+speaks only of decisions like those it was measured in, ``rule_picks``).
 """
 
 from __future__ import annotations
@@ -26,16 +27,21 @@ import json
 import math
 from pathlib import Path
 
-from engine.core.actions import Bid, Pass, Play, Raise
-from engine.core.cards import Card
+from engine.core.actions import Bid, Discard, Pass, Play, Raise
+from engine.core.cards import Card, Rank
+from engine.core.play import winning_index
+from engine.core.rules import FAQ_PAIRS, THREE_PLAYER
 from engine.players.normal import candidates as normal_candidates
 from engine.puzzles import decisions
 from engine.puzzles.base import PuzzleError, kind_class
+from engine.search import estimate
+from engine.search.hand_value import hand_estimate
 
 BANK = "readiness.json"
 QUESTIONS = 20  # decisions in one test
 BIDS = 5  # bids (or raises) offered beside pass (or keeping the contract): the lowest legal one and
 GAP = 2  # every second bid step above it (40, 50, 60, 70, 80 in the three-player game)
+SMALL = (Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX)  # cards worth no points (the measurement's)
 CANDIDATES = 2  # discards and gives: the normal player's best candidates, and the easy player's choice
 # a decision is kept only where the best option's lead over the second is at least the kind's
 # margin in points (the decision puzzles' own: answers within it are accepted) and at least
@@ -233,7 +239,32 @@ def check_entry(entry: dict, path: Path = Path(BANK)) -> object:
     sol = puzzle.solution()
     if sol["best"] != [entry["best"]] or sol["accepted"] != [entry["best"]]:
         _fail(path, where, f"the engine's best answer {sol['best']} is not {entry['best']!r} alone")
+    check_rule(entry, deal, path)
     return puzzle
+
+
+def check_rule(entry: dict, deal, path: Path = Path(BANK)) -> None:
+    """The entry's ``rule`` is what ``rule_of`` names: the measured rule of thumb whose pick is the
+    best option, or null where none is. A rule named where it does not speak, or whose pick is
+    another option, is refused, and so is a rule left out (the bank needs ``--annotate``)."""
+    where = f"entry {entry.get('id')!r}"
+    kind, best, rule = entry["spec"]["kind"], entry["best"], entry.get("rule")
+    picks = rule_picks(kind, deal)
+    expected = next((name for name, pick in picks.items() if pick == best), None)  # rule_of
+    if rule == expected:
+        return
+    if rule is None:
+        _fail(
+            path,
+            where,
+            f"rule: null, but {expected!r} picks the best option {best} here "
+            "(benchmarks/bench_readiness.py --annotate names the rules afresh)",
+        )
+    if rule not in picks:
+        _fail(path, where, f"rule {rule!r} does not speak of this decision (it was not measured in one like it)")
+    if picks[rule] != best:
+        _fail(path, where, f"rule {rule!r} picks {picks[rule]}, not the best option {best}")
+    _fail(path, where, f"rule {rule!r}, but the first rule that picks the best option is {expected!r}")
 
 
 def load_bank(directory: Path, measured: dict | None = None) -> list[tuple[dict, object]]:
@@ -301,6 +332,123 @@ def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tup
     return segs, data
 
 
+# -- the rules of thumb a decision shows ---------------------------------------------------------------
+def rule_picks(kind: str, deal) -> dict[str, str]:
+    """Each measured rule of thumb (``lessons/measured.json``, ``benchmarks/bench_strategy.py``)
+    that speaks of this decision, with the option it picks (an answer table's key). A rule speaks
+    only where it was measured: in its game (``THREE_PLAYER`` or ``FAQ_PAIRS`` exactly), at its
+    moment and in its situation as the measurement defines them, picking what the measurement
+    played as "following the rule":
+
+    - ``bid-the-count``, ``bid-under-the-count``: the opening call of a three-player auction (nobody
+      has called yet) with a count (``hand_estimate``, rounded down to a bid) of at least 50; the
+      count, and 10 under it.
+    - ``first-ace-longer-suit``: the three-player bidder's first lead of the deal with aces in suits
+      of different lengths; the ace of the longest suit (only where one ace's suit is the longest:
+      with two longest, the rule's words pick neither).
+    - ``lead-low-below-ten``: the same lead, with a ten and small cards and no ace in a suit (the
+      first such suit, as measured); its smallest card.
+    - ``guard-the-ten``: the three-player bidder's discard with a ten and one small card of a suit
+      (the first such suit, as measured); the cheapest cards of the estimates' order without them.
+    - ``small-card-on-partners-trick``: a FAQ partnership card play where the player cannot follow
+      suit to a trick the partner is sure to win and may throw a ten or a small card of other suits
+      (``_throw_choice``, the measurement's own test, on the deal's true hands); its smallest card,
+      where the trick is sure also from the player's seat (no card the player cannot see could take
+      it from the partner) and the ten's ace is not with an opponent (the rule's own exception).
+
+    ``declare-dearer-first`` is about a declaration, which no decision kind values yet."""
+    rules = deal.rules
+    seat = deal.to_move
+    picks: dict[str, str] = {}
+    if rules == THREE_PLAYER and kind == "bid" and deal.phase == "auction" and not deal.history:
+        count = hand_estimate(rules, deal.hands[seat]) // rules.bid_step * rules.bid_step
+        if count >= rules.min_bid + 10:
+            picks["bid-the-count"] = str(count)
+            picks["bid-under-the-count"] = str(count - 10)
+    if rules == THREE_PLAYER and kind == "lead" and _bidders_first_lead(deal):
+        picks.update(_lead_picks(rules, deal.hands[seat]))
+    if rules == THREE_PLAYER and kind == "discard" and deal.phase == "discard" and seat == deal.bidder:
+        guarded = _guarded_discard(deal)
+        if guarded is not None:
+            picks["guard-the-ten"] = guarded
+    if rules == FAQ_PAIRS and kind == "lead":
+        low = _small_card_on_partners_trick(deal)
+        if low is not None:
+            picks["small-card-on-partners-trick"] = low
+    return picks
+
+
+def rule_of(kind: str, deal, best: str) -> str | None:
+    """The measured rule of thumb whose pick is the best option here (``rule_picks``), or None."""
+    return next((name for name, pick in rule_picks(kind, deal).items() if pick == best), None)
+
+
+def _bidders_first_lead(deal) -> bool:
+    return deal.phase == "play" and deal.tricks_played == 0 and not deal.trick and deal.to_move == deal.bidder
+
+
+def _suits(hand) -> list[list[Card]]:
+    return [[c for c in hand if c.suit == suit] for suit in range(4)]
+
+
+def _lead_picks(rules, hand) -> dict[str, str]:
+    picks = {}
+    aces = [c for c in hand if c.rank is Rank.ACE]
+    lengths = [len(_suits(hand)[c.suit]) for c in aces]
+    if len(set(lengths)) > 1 and lengths.count(max(lengths)) == 1:
+        picks["first-ace-longer-suit"] = str(aces[lengths.index(max(lengths))])
+    for cards in _suits(hand):
+        ranks = {c.rank for c in cards}
+        small = [c for c in cards if c.rank in SMALL]
+        if Rank.TEN in ranks and Rank.ACE not in ranks and small:
+            picks["lead-low-below-ten"] = str(min(small, key=lambda c: rules.strength[c.rank]))
+            break
+    return picks
+
+
+def _guarded_discard(deal) -> str | None:
+    rules = deal.rules
+    hand = deal.hands[deal.to_move]
+    order = estimate._keep_order(rules, hand)  # the estimates' discard order, as measured
+    for cards in _suits(hand):
+        if len(cards) == 2 and any(c.rank is Rank.TEN for c in cards) and any(c.rank in SMALL for c in cards):
+            guard = next(c for c in cards if c.rank in SMALL)
+            rest = [c for c in order if c not in cards]
+            guarded = Discard(tuple(rest[: rules.widow_size]))
+            bare = Discard((guard, *rest[: rules.widow_size - 1]))
+            if deal.why_illegal(guarded) is not None or deal.why_illegal(bare) is not None:
+                return None  # the measurement left such a deal out
+            return decisions._canonical("discard", set_text(guarded.cards))
+    return None
+
+
+def _small_card_on_partners_trick(deal) -> str | None:
+    from benchmarks.bench_strategy import _throw_choice  # the measurement's own test of the situation
+
+    choice = _throw_choice(deal)
+    if choice is None:
+        return None
+    ten, low = choice
+    rules = deal.rules
+    mover = deal.to_move
+    partner = rules.partner_of(mover)
+    ace = Card(ten.suit, Rank.ACE)
+    holder = next((s for s in range(rules.players) if ace in deal.hands[s]), None)
+    if holder is not None and rules.side_of(holder) != rules.side_of(mover):
+        return None  # the rule's own exception: an opponent still holds the ten's ace
+    trick = [*deal.trick, low]
+    seats = [(deal.leader + i) % rules.players for i in range(rules.players)]
+    later = seats[len(trick) :]
+    if len(later) > 1:
+        return None  # (the partner plays two seats before the player: at most one player after)
+    known = estimate.knowledge_from_record(deal, mover)
+    for place in later:
+        for card in known.unseen:
+            if place in known.allowed(card) and seats[winning_index(rules, [*trick, card], deal.trump)] != partner:
+                return None  # a card the player cannot see could take the trick from the partner
+    return str(low)
+
+
 def card_of(key: str) -> Card | None:
     try:
         return Card.parse(key)
@@ -308,4 +456,16 @@ def card_of(key: str) -> Card | None:
         return None
 
 
-__all__ = ["ReadinessError", "check_entry", "costs", "kept", "load_bank", "offered", "random_cost", "summary"]
+__all__ = [
+    "ReadinessError",
+    "check_entry",
+    "check_rule",
+    "costs",
+    "kept",
+    "load_bank",
+    "offered",
+    "random_cost",
+    "rule_of",
+    "rule_picks",
+    "summary",
+]

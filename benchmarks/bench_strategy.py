@@ -393,6 +393,32 @@ def _question_choice(deal: Deal):
     return full[0], max(halves, key=lambda a: (deal.rules.bonus[a.suit], -int(a.suit)))
 
 
+@rule(
+    "partner-adds-40",
+    "partnership game (FAQ rules), opener with a count of at least 40 (16 an ace, 10 a ten with "
+    "its ace, 6 one without, 3/4 of a pair; no widow): the deal score bidding the count plus 40 "
+    "against bidding the count (at least the minimum bid), the others passing, the exchange by "
+    "the estimates' rule",
+    deals=200,
+)
+def partner_adds_40(seed: int):
+    deal = Deal.new(FAQ_PAIRS, seed, dealer=0)
+    step = FAQ_PAIRS.bid_step
+    count = hand_estimate(FAQ_PAIRS, deal.hands[BIDDER]) // step * step
+    if count < 40:
+        return None
+    played = partnership_first_lead(seed)
+    side = FAQ_PAIRS.side_of(BIDDER)
+    solver = Solver(played, max_side=side)
+    have = estimate.side_has(played, side)
+
+    def score(bid):  # one zero-window search: does the pair make it? (the made total does not
+        bid = max(bid, FAQ_PAIRS.min_bid)  # depend on the contract, so one solver answers both)
+        return bid if solver.at_least(bid - have) else -bid
+
+    return score(count + 40), score(count)
+
+
 # -- where a rule fails: the deals split by what the lessons name ------------------------------------
 # For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
@@ -453,6 +479,13 @@ def what_the_partner_held(seed: int) -> str:
     if any(half_completes(asker, partner, suit) for suit in halves):
         return "the partner held the other half but no king and queen"
     return "the partner held neither"
+
+
+@split("partner-adds-40")
+def the_openers_aces(seed: int) -> str:
+    """The opener's aces in the hand dealt (before the exchange)."""
+    aces = sum(c.rank is Rank.ACE for c in Deal.new(FAQ_PAIRS, seed, dealer=0).hands[BIDDER])
+    return "no ace" if aces == 0 else "one or two aces" if aces <= 2 else "three aces or more"
 
 
 def split_report(name: str, per_deal: list) -> dict:

@@ -33,7 +33,7 @@ def test_every_rule_of_the_measurement_is_committed_with_its_summary():
         assert data["about"] == bench_strategy.RULES[name].about
 
 
-@pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count"])
+@pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count", "partner-adds-40"])
 def test_a_rule_remeasured_on_its_first_deals_gives_the_committed_figures(name):
     per_deal = committed()[name]["per_deal"]
     again = bench_strategy.measure(name, 3)
@@ -152,3 +152,34 @@ def test_the_half_first_did_better_only_where_the_partner_held_the_other_half():
     some_better = [19, 49, 63, 64, 67, 91, 110, 111]
     assert set(some_better) <= better
     assert {bench_strategy.SPLITS["ask-full-before-half"](seed) for seed in some_better} == {OTHER_HALF}
+
+
+def test_the_partnership_bid_rule_applies_to_openers_counting_40_or_more():
+    """The deals the partnership bid rule skipped are those whose opener counted less than 40;
+    the ones it measured counted 40 or more (no widow in the partnership game)."""
+    from engine.core.deal import Deal
+    from engine.core.rules import FAQ_PAIRS
+    from engine.search.hand_value import hand_estimate
+
+    measured = {seed for seed, _, _ in committed()["partner-adds-40"]["per_deal"]}
+    count = lambda seed: hand_estimate(FAQ_PAIRS, Deal.new(FAQ_PAIRS, seed, dealer=0).hands[1])  # noqa: E731
+    assert all(count(seed) >= 40 for seed in measured)
+    skipped = [seed for seed in range(30) if seed not in measured]
+    assert skipped and all(count(seed) < 40 for seed in skipped)
+    assert all(bench_strategy.RULES["partner-adds-40"].measure(seed) is None for seed in skipped[:5])
+
+
+def test_where_bidding_40_more_fails_is_what_lesson_22_says():
+    """Lesson 22's "when bidding 40 more fails", from the committed deals split by the opener's
+    aces: with no ace the higher bid failed almost as often as it was made; with three or four it
+    was made in most deals but lost a little on average; with one or two it was seldom worse."""
+    name = "partner-adds-40"
+    report = bench_strategy.split_report(name, committed()[name]["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: committed()[name][key] for key in totals}
+    none = report["no ace"]
+    assert none["better"] >= none["worse"] >= 0.8 * none["better"]
+    many = report["three aces or more"]
+    assert many["better"] > 2 * many["worse"] and many["mean"] < 0
+    some = report["one or two aces"]
+    assert some["worse"] * 5 < some["deals"]

@@ -33,7 +33,7 @@ def test_every_rule_of_the_measurement_is_committed_with_its_summary():
         assert data["about"] == bench_strategy.RULES[name].about
 
 
-@pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count"])
+@pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count", "partner-adds-40"])
 def test_a_rule_remeasured_on_its_first_deals_gives_the_committed_figures(name):
     per_deal = committed()[name]["per_deal"]
     again = bench_strategy.measure(name, 3)
@@ -81,7 +81,29 @@ def test_the_declaration_rule_looks_at_the_suits_the_mover_may_declare_now():
     assert bench_strategy._declarable(parse_position(mid_trick)) == []
 
 
-@pytest.mark.parametrize(("name", "index"), [("declare-dearer-first", 0), ("small-card-on-partners-trick", 0)])
+ASK_FULL = "rules:faq-pairs/hands:A.A.K.,K.K.A.,..Q.KQ,Q.Q.J./lead:0/tricks:3,1,1,1"  # lesson 22's ask-full
+
+
+def test_the_question_rule_needs_a_choice_of_the_full_pair_or_a_half():
+    """The question-order rule's moment: the winner of a trick, between tricks, may ask for a full
+    pair or for a half and has no king and queen of their own to declare; the half asked is of
+    the suit whose pair brings most."""
+    full, half = bench_strategy._question_choice(parse_position(ASK_FULL))
+    assert (str(full), str(half)) == ("askfull", "askhalf:D")
+    # halves of three suits: the half asked is the diamonds' (80, spades 40 and clubs 60)
+    three_halves = "rules:faq-pairs/hands:K.Q.K.,A.K.A.,Q..Q.K,.A.J.Q/lead:0/tricks:3,1,1,1"
+    assert str(bench_strategy._question_choice(parse_position(three_halves))[1]) == "askhalf:D"
+    # the king and queen of spades in hand: a declaration of their own is possible
+    own_pair = "rules:faq-pairs/hands:KQ..K.,A.K.A.,..Q.KQ,.AQ.J./lead:0/tricks:3,1,1,1"
+    assert bench_strategy._question_choice(parse_position(own_pair)) is None
+    # in the middle of a trick nobody may ask
+    mid_trick = "rules:faq-pairs/hands:.A.K.,K.K.A.,..Q.KQ,Q.Q.J./lead:0/trick:SA/tricks:3,1,1,1"
+    assert bench_strategy._question_choice(parse_position(mid_trick)) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "index"), [("declare-dearer-first", 0), ("small-card-on-partners-trick", 0), ("ask-full-before-half", 0)]
+)
 def test_a_later_moment_rule_remeasured_on_a_deal_gives_the_committed_values(name, index):
     """One committed deal played again through the engine: the solver's line up to the moment,
     then both choices valued, give the committed values."""
@@ -97,6 +119,8 @@ def test_a_later_moment_rule_remeasured_on_a_deal_gives_the_committed_values(nam
         ("declare-dearer-first", None, None),
         ("small-card-on-partners-trick", 65, "the ace with an opponent"),
         ("small-card-on-partners-trick", 21, "the ace played"),
+        ("ask-full-before-half", 2, "the partner held a king and queen"),
+        ("ask-full-before-half", 4, "the partner held neither"),
     ],
 )
 def test_where_a_rule_fails_is_read_from_the_deals_it_was_measured_on(name, seed, group):
@@ -111,3 +135,51 @@ def test_where_a_rule_fails_is_read_from_the_deals_it_was_measured_on(name, seed
         return
     assert seed in [s for s, _, _ in per_deal]
     assert bench_strategy.SPLITS[name](seed) == group
+
+
+OTHER_HALF = "the partner held the other half but no king and queen"
+
+
+def test_the_half_first_did_better_only_where_the_partner_held_the_other_half():
+    """Lesson 22's "when the half did better": only where the partner held the other half and no
+    king and queen, and even there less often than the full pair first (eight deals of that group
+    where the full pair did better are enough to outnumber the deals where it did worse)."""
+    per_deal = committed()["ask-full-before-half"]["per_deal"]
+    worse = [seed for seed, followed, alternative in per_deal if followed < alternative]
+    assert 0 < len(worse) < 8
+    assert {bench_strategy.SPLITS["ask-full-before-half"](seed) for seed in worse} == {OTHER_HALF}
+    better = {seed for seed, followed, alternative in per_deal if followed > alternative}
+    some_better = [19, 49, 63, 64, 67, 91, 110, 111]
+    assert set(some_better) <= better
+    assert {bench_strategy.SPLITS["ask-full-before-half"](seed) for seed in some_better} == {OTHER_HALF}
+
+
+def test_the_partnership_bid_rule_applies_to_openers_counting_40_or_more():
+    """The deals the partnership bid rule skipped are those whose opener counted less than 40;
+    the ones it measured counted 40 or more (no widow in the partnership game)."""
+    from engine.core.deal import Deal
+    from engine.core.rules import FAQ_PAIRS
+    from engine.search.hand_value import hand_estimate
+
+    measured = {seed for seed, _, _ in committed()["partner-adds-40"]["per_deal"]}
+    count = lambda seed: hand_estimate(FAQ_PAIRS, Deal.new(FAQ_PAIRS, seed, dealer=0).hands[1])  # noqa: E731
+    assert all(count(seed) >= 40 for seed in measured)
+    skipped = [seed for seed in range(30) if seed not in measured]
+    assert skipped and all(count(seed) < 40 for seed in skipped)
+    assert all(bench_strategy.RULES["partner-adds-40"].measure(seed) is None for seed in skipped[:5])
+
+
+def test_where_bidding_40_more_fails_is_what_lesson_22_says():
+    """Lesson 22's "when bidding 40 more fails", from the committed deals split by the opener's
+    aces: with no ace the higher bid failed almost as often as it was made; with three or four it
+    was made in most deals but lost a little on average; with one or two it was seldom worse."""
+    name = "partner-adds-40"
+    report = bench_strategy.split_report(name, committed()[name]["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: committed()[name][key] for key in totals}
+    none = report["no ace"]
+    assert none["better"] >= none["worse"] >= 0.8 * none["better"]
+    many = report["three aces or more"]
+    assert many["better"] > 2 * many["worse"] and many["mean"] < 0
+    some = report["one or two aces"]
+    assert some["worse"] * 5 < some["deals"]

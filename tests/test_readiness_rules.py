@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -262,6 +263,19 @@ def test_the_seeds_below_rule_seeds_keep_their_recipes_and_every_id_is_its_seeds
         assert entry["id"] == f"{name}-{moment}-{entry['seed']}"
 
 
+def test_every_decision_of_a_rule_recipe_is_one_a_rule_speaks_of_and_some_carry_one():
+    ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS]
+    for entry in ruled:
+        name, moment, kind = bench_readiness.recipe(entry["seed"])
+        deal = decisions.deal_of(entry["spec"])
+        picks = readiness.rule_picks(kind, deal)
+        assert set(picks.values()) & set(entry["options"]), entry["id"]  # a rule's pick is offered
+        if moment == "first-lead":
+            assert deal.tricks_played == 0 and deal.to_move == deal.bidder, entry["id"]
+    carried = [e for e in ENTRIES if e["rule"]]
+    assert len(carried) >= 8 and all(e["seed"] >= bench_readiness.RULE_SEEDS for e in carried)
+
+
 def test_a_rule_recipe_values_nothing_where_no_rule_pick_is_offered(monkeypatch):
     def never(spec, deal):
         raise AssertionError("valued")
@@ -295,3 +309,22 @@ def thrown(seed):
             out.append(deal.copy())
         deal.apply(bench_readiness.computer_action(deal, rng))
     return out
+
+
+def test_a_stored_rule_decision_is_what_make_gives_again():
+    ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS and e["spec"]["kind"] == "lead"]
+    entry = max(ruled, key=lambda e: decisions.deal_of(e["spec"]).tricks_played)  # the cheapest to value
+    assert bench_readiness.make(entry["seed"], bench_readiness.SAMPLES) == entry
+
+
+def test_the_readme_states_the_banks_counts_and_how_many_carry_a_rule():
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"The bank holds (\d+) decisions today \(three-player (\d+), partnership (\d+)\)", text)
+    three = sum(decisions.deal_of(e["spec"]).rules == THREE_PLAYER for e in ENTRIES)
+    assert said and list(map(int, said.groups())) == [len(ENTRIES), three, len(ENTRIES) - three]
+    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in ("lead", "bid", "raise")}
+    said = re.search(r"(\d+) cards to play, (\d+) bids and (\w+) raise", text)
+    raises = {1: "one"}.get(kinds["raise"], str(kinds["raise"]))
+    assert said and [int(said[1]), int(said[2]), said[3]] == [kinds["lead"], kinds["bid"], raises]
+    said = re.search(r"(\d+) of the \d+ carry one", text)
+    assert said and int(said[1]) == sum(e["rule"] is not None for e in ENTRIES)

@@ -23,12 +23,27 @@ Each decision names the measured rule of thumb whose pick is its best option, if
 (``sitebuild.readiness.rule_picks``: only where the rule was measured); ``--annotate`` sets them
 again in a committed bank without valuing anything (after a change of a rule or of where it speaks).
 
+The rules of thumb speak only of the situations they were measured in (the opening call, the
+three-player bidder's first lead and discard, a throw onto the partner's sure trick in the
+partnership game), which the recipes above rarely reach. The seeds from ``RULE_SEEDS`` on take the
+recipes of ``RULE_RECIPES`` (a seed below it keeps its recipe, its id and its entry): the easy
+player's deal up to the first position of the recipe's moment in which a rule speaks, valued as
+every other decision only where a rule's pick is among the options offered; whether the pick is
+the best is the valuation's answer:
+
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 100000 --moments opening-call,throw --out /tmp/r.json
+    .venv/bin/python benchmarks/bench_readiness.py --merge lessons/readiness.json /tmp/r.json   # --out: the bank
+
 On several cores, shards (``--shard K/N``, each to its own ``--out``; ``--first-seed`` for another
 range) are merged with ``--merge A B ... --out lessons/readiness.json``; ``--moments card-play``
 tries only the cheap decisions. The committed bank of 2026-12-07 was made so on a machine shared
 by several developers (load average 20-28 on 2 cores): a bid, a raise and card play in both
 games; the discard, the gift and the opening lead took minutes each there and none was kept in
 time (their code paths run: a discard or gift is valued per candidate on the same sampled deals).
+Its 18 decisions from ``RULE_SEEDS`` on (16 opening calls, 2 throws) were added so, on one niced
+core (14 CPU minutes, 25 minutes of wall time at load 6), with ``--moments opening-call,throw``
+and two first leads tried (half a minute and four minutes each to value, neither kept), then
+merged after the committed 48 (their order and figures unchanged).
 """
 
 from __future__ import annotations
@@ -74,6 +89,26 @@ RECIPES = (  # card play is cheap to value, a bid, discard, raise or gift dear: 
     ("faq-pairs", "card-play", "lead"),
 )
 PHASE = {"bid": "auction", "discard": "discard", "raise": "raise", "give": "give"}
+# From seed RULE_SEEDS on, the recipes of the situations a measured rule of thumb speaks of
+# (``readiness.rule_picks``, issue 38 item 3), by ``(seed - RULE_SEEDS) % len(RULE_RECIPES)``; the
+# seeds below it keep their recipes of ``RECIPES``. Such a seed is valued only where a rule's pick
+# is among the options offered (the same options, samples and keep rule as every other decision):
+# whether the rule's pick is then the best option is what the valuation says, not a condition.
+RULE_SEEDS = 100_000
+RULE_RECIPES = (  # the cheapest to value first (a throw mostly seconds, a call 10-100 s, a first lead minutes)
+    ("faq-pairs", "throw", "lead"),  # a throw onto the partner's sure trick
+    ("three-player", "opening-call", "bid"),  # the opening call with a count of 50 or more
+    ("three-player", "first-lead", "lead"),  # the bidder's first lead
+    ("three-player", "guarded-discard", "discard"),  # the bidder's discard with a ten and one small card
+)
+RULE_MOMENTS = {moment: kind for _, moment, kind in RULE_RECIPES}
+
+
+def recipe(seed: int) -> tuple[str, str, str]:
+    """The (preset, moment, kind) of ``seed``."""
+    if seed >= RULE_SEEDS:
+        return RULE_RECIPES[(seed - RULE_SEEDS) % len(RULE_RECIPES)]
+    return RECIPES[seed % len(RECIPES)]
 
 
 class Skip(Exception):
@@ -96,6 +131,8 @@ def reach(name: str, moment: str, seed: int) -> Deal:
     turn = 0
     tricks = 3 + seed % 3
     while not deal.is_over:
+        if moment in RULE_MOMENTS and readiness.rule_picks(RULE_MOMENTS[moment], deal):
+            return deal
         phase = deal.phase
         if moment in PHASE and phase == PHASE[moment]:
             if moment != "bid" or turn == seed // len(RECIPES) % rules.players:
@@ -106,6 +143,8 @@ def reach(name: str, moment: str, seed: int) -> Deal:
         elif moment == "card-play" and phase == "play" and deal.tricks_played >= tricks and _only_cards(deal):
             return deal
         deal.apply(computer_action(deal, rng))
+    if moment in RULE_MOMENTS:
+        raise Skip(f"no rule of thumb speaks of the {moment} of this deal")
     raise Skip(f"the deal ended before the {moment}")
 
 
@@ -123,7 +162,7 @@ def key_of(kind: str, action) -> str:
 
 def make(seed: int, samples: dict) -> dict:
     """One decision of ``seed``'s recipe, valued; ``Skip`` where it gives none or none kept."""
-    name, moment, kind = RECIPES[seed % len(RECIPES)]
+    name, moment, kind = recipe(seed)
     deal = reach(name, moment, seed)
     offered, fields = readiness.offered(kind, deal)
     easy = key_of(kind, computer_action(deal, random.Random(seed)))
@@ -144,6 +183,10 @@ def make(seed: int, samples: dict) -> dict:
     for who, choice in (("easy", easy), ("normal", chosen)):
         if choice not in options:
             raise Skip(f"the {who} player's choice {choice} is not offered")
+    if moment in RULE_MOMENTS:
+        picks = readiness.rule_picks(kind, deal)
+        if not set(picks.values()) & set(options):
+            raise Skip(f"no rule's pick ({', '.join(f'{r} {p}' for r, p in picks.items())}) is offered")
     found = decisions._evaluate(spec, deal)
     got = readiness.summary(kind, spec, deal, found)
     if not readiness.kept(kind, got["margin"], got["margin_se"]):
@@ -253,7 +296,7 @@ def main(argv=None) -> int:
     while len(bank["decisions"]) < args.decisions and seed < args.max_seed:
         if args.budget is not None and time.perf_counter() - start > args.budget:
             break
-        moment = RECIPES[seed % len(RECIPES)][1]
+        moment = recipe(seed)[1]
         if seed in done or seed % shards != shard or (args.moments and moment not in args.moments.split(",")):
             seed += 1
             continue
@@ -262,7 +305,7 @@ def main(argv=None) -> int:
             entry = make(seed, SAMPLES)
         except Skip as e:
             bank["rejected"].append([seed, str(e)])
-            print(f"seed {seed} {RECIPES[seed % len(RECIPES)][1]}: skipped, {e} ({time.perf_counter() - t0:.1f} s)")
+            print(f"seed {seed} {moment}: skipped, {e} ({time.perf_counter() - t0:.1f} s)")
         else:
             bank["decisions"].append(entry)
             print(

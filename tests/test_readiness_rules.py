@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -106,9 +107,10 @@ def test_the_lead_rules_speak_at_the_bidders_first_lead_where_measured():
             assert picks[seed]["first-ace-longer-suit"] == lengths[-1][1] and lengths[-2][0] < lengths[-1][0]
         else:  # left out only where two aces' suits are the longest: the rule's words pick neither
             assert lengths[-2][0] == lengths[-1][0], seed
-    for entry in ENTRIES:  # a card later in the deal is no first lead
+    for entry in ENTRIES:  # a card later in the deal is no first lead (every recipe's card but a first lead)
         deal = decisions.deal_of(entry["spec"])
-        if entry["spec"]["kind"] == "lead" and deal.rules == THREE_PLAYER:
+        later = bench_readiness.recipe(entry["seed"])[1] != "first-lead"
+        if entry["spec"]["kind"] == "lead" and deal.rules == THREE_PLAYER and later:
             assert readiness.rule_picks("lead", deal) == {}, entry["id"]
 
 
@@ -247,3 +249,82 @@ def test_a_rule_left_out_is_refused(tmp_path, monkeypatch):
         "rule: null, but 'lead-low-below-ten' picks the best option",
         "--annotate",
     )
+
+
+# -- the bank's decisions in the situations the rules were measured in ----------------------------------
+def test_the_seeds_below_rule_seeds_keep_their_recipes_and_every_id_is_its_seeds_recipe():
+    for seed in range(bench_readiness.RULE_SEEDS - 50, bench_readiness.RULE_SEEDS):
+        assert bench_readiness.recipe(seed) == bench_readiness.RECIPES[seed % len(bench_readiness.RECIPES)]
+    rules = bench_readiness.RULE_RECIPES
+    for n in range(2 * len(rules)):
+        assert bench_readiness.recipe(bench_readiness.RULE_SEEDS + n) == rules[n % len(rules)]
+    for entry in ENTRIES:
+        name, moment, _ = bench_readiness.recipe(entry["seed"])
+        assert entry["id"] == f"{name}-{moment}-{entry['seed']}"
+
+
+def test_every_decision_of_a_rule_recipe_is_one_a_rule_speaks_of_and_some_carry_one():
+    ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS]
+    for entry in ruled:
+        name, moment, kind = bench_readiness.recipe(entry["seed"])
+        deal = decisions.deal_of(entry["spec"])
+        picks = readiness.rule_picks(kind, deal)
+        assert set(picks.values()) & set(entry["options"]), entry["id"]  # a rule's pick is offered
+        if moment == "first-lead":
+            assert deal.tricks_played == 0 and deal.to_move == deal.bidder, entry["id"]
+    carried = [e for e in ENTRIES if e["rule"]]
+    assert len(carried) >= 8 and all(e["seed"] >= bench_readiness.RULE_SEEDS for e in carried)
+
+
+def test_a_rule_recipe_values_nothing_where_no_rule_pick_is_offered(monkeypatch):
+    def never(spec, deal):
+        raise AssertionError("valued")
+
+    monkeypatch.setattr(decisions, "_evaluate", never)
+    seed = bench_readiness.RULE_SEEDS + 13  # an opening call counting 65: the bids offered are 40, 50, ... 80
+    assert bench_readiness.recipe(seed)[1] == "opening-call"
+    with pytest.raises(bench_readiness.Skip, match="no rule's pick .*bid-the-count 65.* is offered"):
+        bench_readiness.make(seed, bench_readiness.SAMPLES)
+
+
+def test_a_throw_is_the_first_position_of_the_easy_players_deal_in_which_the_rule_speaks():
+    seed = next(
+        s
+        for s in range(bench_readiness.RULE_SEEDS, bench_readiness.RULE_SEEDS + 200)
+        if bench_readiness.recipe(s)[1] == "throw" and len(thrown(s)) >= 2
+    )
+    deal = bench_readiness.reach("faq-pairs", "throw", seed)
+    assert deal.history == thrown(seed)[0].history and readiness.rule_picks("lead", deal)
+    with pytest.raises(bench_readiness.Skip, match="no rule of thumb speaks of the throw"):
+        bench_readiness.reach("faq-pairs", "throw", next(s for s in range(200) if not thrown(s)))
+
+
+def thrown(seed):
+    """Every position of the easy player's deal of ``seed`` in which the throw rule speaks."""
+    deal = Deal.new(FAQ_PAIRS, seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    out = []
+    while not deal.is_over:
+        if readiness.rule_picks("lead", deal):
+            out.append(deal.copy())
+        deal.apply(bench_readiness.computer_action(deal, rng))
+    return out
+
+
+def test_a_stored_rule_decision_is_what_make_gives_again():
+    ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS and e["spec"]["kind"] == "lead"]
+    entry = max(ruled, key=lambda e: decisions.deal_of(e["spec"]).tricks_played)  # the cheapest to value
+    assert bench_readiness.make(entry["seed"], bench_readiness.SAMPLES) == entry
+
+
+def test_the_readme_states_the_banks_counts_and_how_many_carry_a_rule():
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"The bank holds (\d+) decisions today \(three-player (\d+), partnership (\d+)\)", text)
+    three = sum(decisions.deal_of(e["spec"]).rules == THREE_PLAYER for e in ENTRIES)
+    assert said and list(map(int, said.groups())) == [len(ENTRIES), three, len(ENTRIES) - three]
+    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in ("lead", "bid", "raise")}
+    said = re.search(r"(\d+) cards to play, (\d+) bids and (\w+) raise", text)
+    raises = {1: "one"}.get(kinds["raise"], str(kinds["raise"]))
+    assert said and [int(said[1]), int(said[2]), said[3]] == [kinds["lead"], kinds["bid"], raises]
+    said = re.search(r"(\d+) of the \d+ carry one", text)
+    assert said and int(said[1]) == sum(e["rule"] is not None for e in ENTRIES)

@@ -1,8 +1,9 @@
 """The readiness test's "why" (issue 38, item 3) in Chromium on a phone, in both languages: a
 decision that names a measured rule of thumb shows it under the answer, in the page's words, with
-its measured figures, whether the answer was the best option or not. No decision of today's bank
-names one (tests/test_readiness_rules.py says why), so the page's data is given one: the rule
-object ``page_data`` makes for an entry that names it, as the build would write it."""
+its measured figures, whether the answer was the best option or not. A test draws its decisions
+at random from the bank, and only some of them name a rule (the opening calls of the rules'
+recipes: tests/test_readiness_rules.py), so the page's data is given one on the decision shown:
+the rule object ``page_data`` makes for an entry that names it, as the build would write it."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ GUIDED_WORDS = {"illegal": "illegal_action", "legal-not-best": "deal_loss", "wro
 
 
 def reason_text(reason: dict, catalog: dict) -> str:
-    """messages.js: reason(), a variant chosen by the first parameter present and not false."""
+    """As present/text.py: reason_text, a variant chosen by the first parameter present and not false."""
     entry = catalog["reasons"][reason["code"]]
     params = reason["params"]
     if isinstance(entry, dict):

@@ -19,8 +19,10 @@ looks its lines up here by the same key (``verdictLines``) and mounts them; it w
   solution opened below (``solution_below``), a tap on a hand that is only to look at
   (``hand_looking_trick``, where ``looking``);
 * a guided deal (``answer == "steps"``): ``steps``, each step's ``answers`` (a move off the
-  deal's line: not allowed and why, what it gives away, or allowed but not this deal's move) and
-  ``other`` (a wrong score), with the notices ``not_a_number``, ``deal_right`` and ``deal_done``.
+  deal's line: not allowed and why, what it gives away, or allowed but not this deal's move; by
+  the number of its lines in ``lines``, where each is written once: a step offers hundreds of
+  discards that all say the same) and ``other`` (a wrong score), with the notices
+  ``not_a_number``, ``deal_right`` and ``deal_done``.
 
 A line is text, or a node (``present.tree``) where it holds the learner's typed number."""
 
@@ -105,17 +107,24 @@ def _marks(table: dict, cat: dict) -> dict:
 def verdict_table(table: dict, cat: dict, looking: bool = False) -> dict:
     """Every line the page can show for an answer of ``table`` (see the module's docstring)."""
     if table.get("answer") == "steps":
-        steps = []
+        steps, lines, numbered = [], [], {}
+
+        def written_once(said: list) -> int:
+            key = repr(said)
+            if key not in numbered:
+                numbered[key] = len(lines)
+                lines.append(said)
+            return numbered[key]
+
         for step in table["steps"]:
             if step.get("answer") == "number":
                 steps.append({"answers": {}, "other": to_dict([_around_number("wrong_score", cat)])})
             else:
-                answers = step.get("answers") or {}
-                steps.append(
-                    {"answers": {k: _deal_lines(e, cat) for k, e in answers.items() if e.get("verdict") != "correct"}}
-                )
+                answers = (step.get("answers") or {}).items()
+                wrong = {k: written_once(_deal_lines(e, cat)) for k, e in answers if e.get("verdict") != "correct"}
+                steps.append({"answers": wrong})
         notices = {key: _say(key, {}, cat) for key in ("not_a_number", "deal_right", "deal_done")}
-        return {"steps": steps, "notices": notices}
+        return {"steps": steps, "lines": lines, "notices": notices}
     notices = {"solution_below": _say("solution_below", {}, cat)}
     if looking:
         notices["hand_looking_trick"] = _say("hand_looking_trick", {}, cat)

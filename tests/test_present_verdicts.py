@@ -85,6 +85,8 @@ def test_every_answer_of_every_lesson_has_its_lines(lessons, lang):
             if table.get("answer") == "steps":
                 assert set(notices) == {"not_a_number", "deal_right", "deal_done"}
                 assert len(said["steps"]) == len(table["steps"])
+                # each step's lines written once, by their number (answers.js: verdictLines)
+                assert len({json.dumps(x) for x in said["lines"]}) == len(said["lines"]), where
                 for step, lines in zip(table["steps"], said["steps"], strict=True):
                     if step["answer"] == "number":
                         assert lines["answers"] == {}, where
@@ -94,7 +96,7 @@ def test_every_answer_of_every_lesson_has_its_lines(lessons, lang):
                     wrong = {k: e for k, e in step["answers"].items() if e["verdict"] != "correct"}
                     assert set(lines["answers"]) == set(wrong), where
                     for key, entry in wrong.items():
-                        got = lines["answers"][key]
+                        got = said["lines"][lines["answers"][key]]
                         check_lines(got, f"{where} {key}")
                         count += 1
                         if entry["verdict"] == "illegal":

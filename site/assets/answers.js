@@ -83,12 +83,14 @@ function unshared(tree, why) {
 // of judgeWithTable): a card or choice by its key, a typed number by the number it reads as (a
 // number that is no recognised slip by "other": its sentence has a span.typed-number for the page
 // to fill), a set of cards by what is extra and how many are missing (each card's rule once), a
-// guided deal's step by {step, answer}. The lines are text or trees to mount (mount.js).
+// guided deal's step by {step, answer} (a step's lines by their number in said.lines, where each is
+// written once). The lines are text or trees to mount (mount.js).
 export function verdictLines(said, table, answer, result) {
   if (table.answer === "steps") {
     const step = said.steps[answer.step];
     if (step === undefined) throw new Error(`data-verdicts has no step ${answer.step}`);
-    return verdictLines(step, table.steps[answer.step], answer.answer, result);
+    const lines = verdictLines(step, table.steps[answer.step], answer.answer, result);
+    return typeof lines === "number" ? said.lines[lines] : lines;
   }
   if (table.answer === "cards") {
     const marks = said.marks;

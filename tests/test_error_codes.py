@@ -41,9 +41,6 @@ CASES = [
     ("hand_size", puzzle("rules:three-player/hands:AK...,Q...,J.../lead:0")),
     ("seat_out_of_range", puzzle("rules:three-player/hands:A...,K...,Q.../lead:3")),
     ("bad_seat", puzzle("rules:three-player/hands:A...,K...,Q.../lead:x")),
-    # the position editor's player 0 (a declaration "D0"): seat -1, out of range, not a non-number
-    ("seat_out_of_range", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:D-1")),
-    ("seat_out_of_range", puzzle("rules:three-player/hands:A...,K...,Q.../lead:-1")),
     ("bad_decl", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:X1")),
     ("decl_twice", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:D1,D2")),
     ("decl_no_pairs", puzzle("rules:three-player/hands:A...,K...,Q.../lead:0/decl:D1f")),
@@ -248,3 +245,21 @@ def test_the_worker_words_the_errors_of_present_too():
     answer = json.loads(present_handle(json.dumps({"op": "render", "lang": "fi", "drill": 1})))
     assert answer["error"]["code"] == "bad_drill"
     assert answer["error"]["text"] == CATALOGS["fi"]["errors"]["generic"]  # no text of its own
+
+
+def test_the_editor_says_player_0_as_present_words_the_engines_error():
+    """A player 0 in the editor's declared trumps cannot be written in the notation (seat -1): the
+    build writes the engine's seat_out_of_range for it, worded by present/, per number of players."""
+    from present.text import error_text
+    from sitebuild.pages import position_words
+
+    presets = [{"players": 3}, {"players": 4}, {"players": 3}, {"players": 2}]
+    for catalog in CATALOGS.values():
+        words = position_words(presets, catalog)["no_player_zero"]
+        assert set(words) == {"2", "3", "4", "generic"}
+        for n in (2, 3, 4):
+            error = {"code": "seat_out_of_range", "params": {"seat": -1, "players": n}}
+            assert words[str(n)] == error_text(error, catalog)
+            assert filled_from(catalog["errors"]["seat_out_of_range"], words[str(n)])
+            assert re.search(rf"(?<![0-9])0(?![0-9]).*(?<![0-9]){n}(?![0-9])", words[str(n)]), words[str(n)]
+        assert words["generic"] == catalog["errors"]["generic"]

@@ -113,10 +113,9 @@ def _fields(text: str, allowed: tuple[str, ...], what: str) -> dict[str, str]:
 
 
 def _seat(value: str, n: int, field: str) -> int:
-    # a negative number is a seat out of range too (the page's player 0: seat -1), not a non-number
-    if not is_number(value, signed=True) or not 0 <= int(value) < n:
-        params = {"seat": int(value), "players": n} if is_number(value, signed=True) else {"text": value}
-        code = "seat_out_of_range" if is_number(value, signed=True) else "bad_seat"
+    if not is_number(value) or int(value) >= n:
+        params = {"seat": int(value), "players": n} if is_number(value) else {"text": value}
+        code = "seat_out_of_range" if is_number(value) else "bad_seat"
         raise PositionError(f"{field}: {value!r} is not a seat; seats are 0 to {n - 1}", code, field=field, **params)
     return int(value)
 

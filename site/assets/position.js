@@ -2,7 +2,8 @@
 // builds such links with the editor. The engine checks every position; nothing from the link is
 // run, and it reaches the page only as text (textContent), never as HTML. Every message is in the
 // page's language: the engine judges every link and form (an unknown kind and an empty position
-// too), and its errors arrive worded by present/ (error.text; messages.js: errorSaid).
+// too), and its errors arrive worded by present/ (error.text; messages.js: errorSaid); a player 0
+// typed in the editor, which the notation cannot carry, is said as the build wrote it.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { errorSaid, format, ui } from "./messages.js";
@@ -10,6 +11,7 @@ import { mount } from "./mount.js";
 import { el, Puzzle } from "./puzzle.js";
 
 const shared = document.getElementById("shared");
+const noPlayerZero = JSON.parse(document.getElementById("position-words").textContent).no_player_zero;
 const form = document.getElementById("editor");
 // the kinds the editor offers, and the one a link without k= opens, as the build wrote them from
 // the engine's registry (engine/puzzles: Kind.editable, Kind.editor_default)
@@ -145,7 +147,7 @@ function declToNotation(text) {
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean)
-    .map((item) => item.replace(/^(.)(-?\d+)([fhFH]?)$/, (_, suit, n, how) => `${suit}${Number(n) - 1}${how.toLowerCase()}`))
+    .map((item) => item.replace(/^(.)(\d+)([fhFH]?)$/, (_, suit, n, how) => `${suit}${Number(n) - 1}${how.toLowerCase()}`))
     .join(",");
 }
 
@@ -221,6 +223,12 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const row = document.getElementById("ed-link-row");
   row.hidden = true;
+  if (/(^|,)\s*.0[fhFH]?\s*(,|$)/.test(form.decl.value)) {
+    // player 0 cannot be written in the notation (it would be seat −1): its sentence is the
+    // engine's error as present/ words it, written by the build for each number of players
+    say("error", noPlayerZero[String(players())] ?? noPlayerZero.generic);
+    return;
+  }
   const position = positionFromForm();
   const spec = { kind: form.kind.value, position, show: form.show.checked ? [0, 1, 2, 3] : [] };
   const answerText = form.answer.value.trim();

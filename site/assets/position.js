@@ -13,8 +13,6 @@ import { el, Puzzle } from "./puzzle.js";
 const shared = document.getElementById("shared");
 const noPlayerZero = JSON.parse(document.getElementById("position-words").textContent).no_player_zero;
 const form = document.getElementById("editor");
-// the kinds the editor offers, and the one a link without k= opens, as the build wrote them from
-// the engine's registry (engine/puzzles: Kind.editable, Kind.editor_default)
 const result = document.getElementById("ed-result");
 const deadField = document.getElementById("ed-dead-field"); // house rule dead_hand: the dead hand's cards
 const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
@@ -109,6 +107,8 @@ async function openShared() {
     return;
   }
   const position = params.get("p") || "";
+  // a link without k= opens the editor's default kind, as the build wrote it from the engine's
+  // registry (engine/puzzles: Kind.editor_default); an unknown kind is the engine's to refuse
   const kind = params.get("k") || form.kind.dataset.default;
   foldEditor();
   const spec = { kind, position, show: params.get("show") === "all" ? [0, 1, 2, 3] : [] };

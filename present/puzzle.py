@@ -32,6 +32,7 @@ from .text import (
     solution_text,
 )
 from .tree import Node, h, svg
+from .verdicts import verdict_table
 
 LINK_ICON = (
     "M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4l-1.3 1.3"
@@ -316,9 +317,11 @@ def after_answer(seg: dict, pid: str, w: Words, solution: list) -> list:
 
 
 def section(seg: dict, pid: str, w: Words, cls: str = "puzzle") -> Node:
-    """The puzzle's section: its spec, the engine's answer table and, where an answer has one, why
+    """The puzzle's section: its spec, the engine's answer table, the lines of its verdict for every
+    answer (``data-verdicts``: ``present.verdicts.verdict_table``) and, where an answer has one, why
     it is wrong (``data-why``: ``present.explain.why_table``), for the page code to judge a click
-    by the table and mount its explanation."""
+    by the table and mount its verdict and explanation."""
+    looking = seg["view"]["form"].get("hand") == "looking"
     attrs = {
         "id": pid,
         "tabindex": "-1",
@@ -326,6 +329,7 @@ def section(seg: dict, pid: str, w: Words, cls: str = "puzzle") -> Node:
         "data-puzzle": _json(seg["spec"]),
         "data-answers": _json(seg["table"]),
         "data-why": _json(why_table(seg["table"], w.cat)),
+        "data-verdicts": _json(verdict_table(seg["table"], w.cat, looking)),
         "aria-labelledby": f"{pid}-title",
     }
     return h("section", cls, attrs)

@@ -105,6 +105,35 @@ def reason_text(reason: dict, catalog: dict) -> str:
     return fmt(entry, params, catalog)
 
 
+def error_text(error: dict, catalog: dict) -> str:
+    """An error of the engine or of ``present`` (``{code, params}``) in the catalog's words
+    (``errors``); a code without its own text, or a text whose parameters are missing, gets the
+    generic sentence. Seats count from 0 in the engine and from 1 on the page ("player 2"); lists
+    of cards are named and joined; a rule option is named by its label (an unknown name from a link
+    stays as it was written). ``present.web`` adds it to every error it answers (``text``)."""
+    errors = catalog["errors"]
+    error = error if isinstance(error, dict) else {}
+    params = dict(error.get("params") or {}) if isinstance(error.get("params"), dict) else {}
+    seat = params.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        params["player"] = seat + 1
+    labels = catalog["option_labels"]
+    if "option" in params and str(params["option"]) in labels:
+        params["option"] = labels[str(params["option"])]
+    try:
+        for key, value in params.items():
+            if isinstance(value, list):
+                params[key] = ", ".join(card_name(card, "nom", catalog) for card in value)
+        code = error.get("code")
+        entry = message(errors, code, params) if isinstance(code, str) and isinstance(errors.get(code), str) else None
+        needed = [m.group(1) for m in PLACEHOLDER.finditer(entry)] if entry else []
+        if not entry or any(params.get(name) is None for name in needed):
+            return errors["generic"]
+        return fmt(entry, params, catalog)
+    except (KeyError, IndexError, TypeError):  # a list that is not of cards, a value of no card or suit
+        return errors["generic"]
+
+
 def solution_text(kind: str, solution: dict, catalog: dict, view: dict | None = None) -> str:
     """The solution in words, by what the engine's solution holds (never by the kind's name): the
     accepted answers of an estimate, a counted number, a score, the bidder of an auction, the best

@@ -4,8 +4,9 @@
 answer that shows a puzzle (op ``drill``, op ``puzzle``: a drill or a shared position) also
 carries ``tree``: the puzzle as ``present.puzzle.puzzle_tree`` lays it out for the lessons, as
 plain data (``present.tree.to_dict``), in the request's language (``lang``: ``"fi"`` or ``"en"``),
-for ``site/assets/mount.js`` to mount. Op ``render`` draws a drill kept on the device (the replay
-list: ``{"drill": {puzzle, view, solution, table}}``) anew in the request's language. An answer of
+for ``site/assets/mount.js`` to mount; an error, its sentence in that language (``error.text``).
+Op ``render`` draws a drill kept on the device (the replay list: ``{"drill": {puzzle, view,
+solution, table}}``) anew in the request's language. An answer of
 the play table (op ``game``, op ``moment``: seat 0's view) carries ``words``: every sentence the
 table shows about it (``present.play.table_words``: the story's events, the seats, the prompt, the
 buttons' captions, the deal's result as a tree), in the request's language. The coach's answers
@@ -35,7 +36,7 @@ from .coach import hint_tree, moment_tree, refused_tree, review_tree
 from .play import table_words
 from .puzzle import puzzle_tree
 from .score import tally_words
-from .text import fmt, message
+from .text import error_text, fmt, message
 from .tree import to_dict
 
 LANGS = ("fi", "en")
@@ -210,7 +211,27 @@ def _worded(request: dict, out: str, add) -> str:
 
 
 def handle(request_json: str) -> str:
-    """One JSON request in, one JSON answer out; never raises (as ``engine.web.handle``)."""
+    """One JSON request in, one JSON answer out; never raises (as ``engine.web.handle``). An error
+    (of the engine or of this layer) answered to a request in a language of the site carries its
+    sentence in that language (``error.text``: ``present.text.error_text``)."""
+    return _with_error_text(request_json, _handle(request_json))
+
+
+def _with_error_text(request_json: str, out: str) -> str:
+    if not out.startswith('{"ok": false'):
+        return out
+    try:
+        lang = json.loads(request_json).get("lang")
+    except (ValueError, TypeError, AttributeError):
+        return out
+    if lang not in LANGS:
+        return out
+    answer = json.loads(out)
+    answer["error"]["text"] = error_text(answer["error"], catalog(lang))
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def _handle(request_json: str) -> str:
     try:
         request = json.loads(request_json)
     except (ValueError, TypeError):

@@ -22,6 +22,7 @@ from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
 from present.puzzle import Words, card_span, link_icon, puzzle_tree
 from present.score import form_words
+from present.text import error_text
 from present.tree import Node, to_html
 
 from . import CSP, LANGS, ROOT, BuildError, openings, rel, rulespages, write
@@ -141,6 +142,17 @@ def editor_kinds() -> dict:
     if len(default) != 1:
         raise BuildError(f"the position editor needs one default kind among {', '.join(kinds)}; found {default}")
     return {"kinds": kinds, "default": default[0]}
+
+
+def position_words(presets: list[dict], cat: dict) -> dict:
+    """What the editor says of a player 0 typed in the declared trumps (the notation cannot carry
+    seat −1, so the page cannot ask the engine): the engine's ``seat_out_of_range`` as present/
+    words it, for each number of players of the rule sets, and the generic sentence."""
+    counts = sorted({p["players"] for p in presets})
+    zero = {
+        str(n): error_text({"code": "seat_out_of_range", "params": {"seat": -1, "players": n}}, cat) for n in counts
+    }
+    return {"no_player_zero": {**zero, "generic": cat["errors"]["generic"]}}
 
 
 def has_last_trick_bonus(view: dict) -> bool:
@@ -436,6 +448,7 @@ def render_site(
             presets=players,
             house=house,
             editor=editor_kinds(),
+            position_words=position_words(players, cat),
         )
         page(
             "practice",

@@ -36,6 +36,8 @@ from engine.puzzles import decisions
 from engine.puzzles.base import PuzzleError, kind_class
 from engine.search import estimate
 from engine.search.hand_value import hand_estimate
+from present.puzzle import offer_label
+from present.text import Words, card_label, fmt, message
 
 BANK = "readiness.json"
 QUESTIONS = 20  # decisions in one test
@@ -296,7 +298,9 @@ def load_bank(directory: Path, measured: dict | None = None) -> list[tuple[dict,
 def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tuple[list[dict], dict]:
     """The decisions as puzzles of the one layout (``present/puzzle.py``, each with its answer
     table) and what the page needs to score them: each option's cost, the players' choices,
-    random's expected cost and the rule of thumb in the page's language with its measured figures."""
+    random's expected cost and the rule of thumb in the page's language with its measured figures,
+    and the lines an answer gets (``said``: each option's cost, ``best``: the best option named as
+    its button names it), in the page's language (``present``: the page words nothing)."""
     from .measured import measured_text
 
     words = cat["readiness"]
@@ -322,9 +326,13 @@ def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tup
         if entry.get("rule"):
             name = entry["rule"]
             rule = {"name": name, "text": words["rules"][name], "measured": measured_text(measured[name], cat)}
+        priced = costs(entry)
+        said = {key: cost_line(key == entry["best"], c, words, cat) for key, c in priced.items()}
         data["decisions"][pid] = {
             "best": entry["best"],
-            "costs": costs(entry),
+            "costs": priced,
+            "said": said,
+            "best_said": fmt(words["best"], {"answer": option_label(entry["best"], view, Words(cat))}, cat),
             "players": entry["players"],
             "random": random_cost(entry),
             "rule": rule,
@@ -447,6 +455,24 @@ def _small_card_on_partners_trick(deal) -> str | None:
             if place in known.allowed(card) and seats[winning_index(rules, [*trick, card], deal.trump)] != partner:
                 return None  # a card the player cannot see could take the trick from the partner
     return str(low)
+
+
+def cost_line(best: bool, cost: float, words: dict, cat: dict) -> str:
+    """What an answer costs against the best option (``cost_one`` where it is 1 point)."""
+    if best:
+        return words["cost_none"]
+    return fmt(message(words, "cost", {"cost": cost}), {"cost": cost}, cat)
+
+
+def option_label(key: str, view: dict, w) -> str:
+    """An option as its button names it: a card or the cards of a set by their spoken names, a
+    bid or raise by its caption (``present.puzzle``: the same words the buttons have)."""
+    choice = next((c for c in view.get("choices") or [] if isinstance(c, dict) and c.get("key") == key), None)
+    if choice is not None and "cards" in choice:
+        return ", ".join(card_label(c, w.cat) for c in choice["cards"])
+    if card_of(key) is not None and len(key) == 2:
+        return card_label(key, w.cat)
+    return offer_label(key, view, w)
 
 
 def card_of(key: str) -> Card | None:

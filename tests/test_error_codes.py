@@ -90,7 +90,7 @@ def test_the_engine_names_the_mistake_and_both_catalogs_word_it(code, request_):
     assert answer["error"]["code"] == code, answer["error"]
     params = dict(answer["error"].get("params", {}))
     if isinstance(params.get("seat"), int):
-        params["player"] = params["seat"] + 1  # the page counts players from 1 (messages.js errorText)
+        params["player"] = params["seat"] + 1  # the page counts players from 1 (present/text.py: error_text)
     for lang, catalog in CATALOGS.items():
         text = catalog["errors"].get(code)
         assert text, f"{lang}.json has no errors.{code}"
@@ -184,3 +184,82 @@ def test_text_that_cannot_be_utf8_is_refused_and_the_answer_can_be_encoded(text)
     answer = handle(text)
     answer.encode("utf-8")  # never raises: nothing of the request is echoed back
     assert json.loads(answer)["error"]["code"] == "not_unicode"
+
+
+# -- worded by present/ in the request's language (present/web.py: error.text) ---------------------------
+def filled_from(template: str, text: str) -> bool:
+    """Is ``text`` the catalog's ``template`` with every placeholder filled (nothing left in braces)?"""
+    pattern = ".+".join(re.escape(part) for part in re.split(r"\{[^}]*\}", template))
+    return "{" not in text and re.fullmatch(pattern, text, re.IGNORECASE | re.DOTALL) is not None
+
+
+@pytest.mark.parametrize("code, request_", CASES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(CASES)])
+def test_the_worker_answers_an_error_worded_in_the_requests_language(code, request_):
+    from present.web import handle as present_handle
+
+    for lang, catalog in CATALOGS.items():
+        answer = json.loads(present_handle(json.dumps({**request_, "lang": lang})))
+        assert answer["ok"] is False and answer["error"]["code"] == code, answer
+        text = answer["error"]["text"]
+        assert filled_from(catalog["errors"][code], text), (lang, code, text)
+        params = answer["error"].get("params", {})
+        if isinstance(params.get("seat"), int) and "{player" in catalog["errors"][code]:  # players from 1
+            assert re.search(rf"(?<![0-9]){params['seat'] + 1}(?![0-9])", text), (lang, text)
+    # a request with no language of the site: the codes only, as the engine gives them
+    for lang in (None, "xx"):
+        answer = json.loads(present_handle(json.dumps({**request_, "lang": lang})))
+        assert "text" not in answer["error"], answer
+        assert answer == json.loads(handle(json.dumps({**request_, "lang": lang})))
+
+
+def test_error_text_names_players_options_and_cards_and_falls_back_to_the_generic_sentence():
+    from present.text import card_name, error_text
+
+    fi, en = CATALOGS["fi"], CATALOGS["en"]
+    assert error_text({"code": "seat_out_of_range", "params": {"seat": -1, "players": 3}}, en) == (
+        "There is no player 0: there are 3 players."
+    )
+    label = fi["option_labels"]["half_questions_repeat"]
+    assert label in error_text({"code": "option_needs_value", "params": {"option": "half_questions_repeat"}}, fi)
+    # an unknown name from a link stays as it was written
+    assert "“colour”" in error_text({"code": "unknown_option", "params": {"option": "colour"}}, en)
+    cards = error_text({"code": "several_optimal", "params": {"cards": ["SA", "HK"]}}, fi)
+    assert f"{card_name('SA', 'nom', fi)}, {card_name('HK', 'nom', fi)}" in cards
+    for error in (
+        {"code": "no_such_code"},  # a code without its own text
+        {"code": "hand_count", "params": {"count": 2}},  # a parameter missing
+        {"code": "bad_card", "params": {"text": None}},
+        {"code": "several_optimal", "params": {"cards": [7]}},  # a list that is not of cards
+        {},
+        None,
+    ):
+        assert error_text(error, en) == en["errors"]["generic"], error
+    assert error_text({"code": "dead_size", "params": {"count": 1, "want": 3}}, en) == en["errors"][
+        "dead_size_one"
+    ].replace("{want}", "3")
+
+
+def test_the_worker_words_the_errors_of_present_too():
+    from present.web import handle as present_handle
+
+    answer = json.loads(present_handle(json.dumps({"op": "render", "lang": "fi", "drill": 1})))
+    assert answer["error"]["code"] == "bad_drill"
+    assert answer["error"]["text"] == CATALOGS["fi"]["errors"]["generic"]  # no text of its own
+
+
+def test_the_editor_says_player_0_as_present_words_the_engines_error():
+    """A player 0 in the editor's declared trumps cannot be written in the notation (seat -1): the
+    build writes the engine's seat_out_of_range for it, worded by present/, per number of players."""
+    from present.text import error_text
+    from sitebuild.pages import position_words
+
+    presets = [{"players": 3}, {"players": 4}, {"players": 3}, {"players": 2}]
+    for catalog in CATALOGS.values():
+        words = position_words(presets, catalog)["no_player_zero"]
+        assert set(words) == {"2", "3", "4", "generic"}
+        for n in (2, 3, 4):
+            error = {"code": "seat_out_of_range", "params": {"seat": -1, "players": n}}
+            assert words[str(n)] == error_text(error, catalog)
+            assert filled_from(catalog["errors"]["seat_out_of_range"], words[str(n)])
+            assert re.search(rf"(?<![0-9])0(?![0-9]).*(?<![0-9]){n}(?![0-9])", words[str(n)]), words[str(n)]
+        assert words["generic"] == catalog["errors"]["generic"]

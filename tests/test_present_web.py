@@ -115,6 +115,9 @@ def test_an_answer_that_shows_no_puzzle_or_an_error_carries_no_tree():
     assert "tree" not in ask(op="legal", position=POSITION, lang="fi")
     refused = ask(op="puzzle", puzzle={"kind": "legal-card", "position": "rules:nope"}, lang="fi")
     assert not refused["ok"] and "tree" not in refused
+    # the engine's answer, with its sentence in the request's language (present/text.py: error_text)
+    said = refused["error"].pop("text")
+    assert said == catalog("fi")["errors"]["unknown_rules"].replace("{name}", "nope")
     assert refused == json.loads(
         engine_handle(json.dumps({"op": "puzzle", "puzzle": {"kind": "legal-card", "position": "rules:nope"}}))
     )

@@ -137,6 +137,7 @@ CHECKED = (
     "present/web.py",
     "site/assets/answers.js",
     "present/explain.py",
+    "present/verdicts.py",
     "present/puzzle.py",
     "site/templates/position.html",
     "site/assets/position.js",

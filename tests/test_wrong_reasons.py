@@ -23,7 +23,7 @@ GUIDED_WORDS = {"illegal": "illegal_action", "legal-not-best": "deal_loss", "wro
 
 
 def reason_text(reason: dict, catalog: dict) -> str:
-    """messages.js: reason(), a variant chosen by the first parameter present and not false."""
+    """As present/text.py: reason_text, a variant chosen by the first parameter present and not false."""
     entry = catalog["reasons"][reason["code"]]
     params = reason["params"]
     if isinstance(entry, dict):
@@ -221,3 +221,32 @@ def test_a_typed_score_names_the_likely_slip():
     assert mistake_text({"code": "card_value_wrong", "params": slips[32][1]}, fi) == (
         "Tuossa ruutukuutonen on laskettu 6 pisteen arvoiseksi, mutta sen arvo on 0."
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lines_present_writes_for_a_first_wrong_answer_do_not_name_the_answer(lessons, lang):
+    """The verdict's lines the page shows (present/verdicts.py, data-verdicts) pass the same check."""
+    from present.verdicts import verdict_table
+
+    catalog = load_catalog(lang)
+    checked = 0
+    for lesson in lessons:
+        for spec in lesson.puzzles:
+            table = lesson.checked[spec["id"]]["table"]
+            if table.get("answer") not in ("card", "choice"):
+                continue
+            answer = the_answer(table, lesson.checked[spec["id"]]["solution"])
+            if answer is None:
+                continue
+            what, value = answer
+            said = verdict_table(table, catalog)["answers"]
+            for wrong, entry in table["answers"].items():
+                if entry["verdict"] not in WRONG:
+                    continue
+                text = " ".join(said[wrong]).lower()
+                if what == "card":
+                    assert not [f for f in card_forms(value, catalog) if f in text], (spec["id"], wrong, text)
+                else:
+                    assert not re.search(rf"\b(player|pelaaja\w*) {value}\b", text), (spec["id"], wrong, text)
+                checked += 1
+    assert checked > 100

@@ -77,3 +77,33 @@ function unshared(tree, why) {
   }
   return tree.children ? { ...tree, children: tree.children.map((child) => unshared(child, why)) } : tree;
 }
+
+// The verdict lines of an answer, as present/ wrote them beside the table (present/verdicts.py:
+// verdict_table, the section's data-verdicts), for the answer judged by the same table (`result`,
+// of judgeWithTable): a card or choice by its key, a typed number by the number it reads as (a
+// number that is no recognised slip by "other": its sentence has a span.typed-number for the page
+// to fill), a set of cards by what is extra and how many are missing (each card's rule once), a
+// guided deal's step by {step, answer} (a step's lines by their number in said.lines, where each is
+// written once). The lines are text or trees to mount (mount.js).
+export function verdictLines(said, table, answer, result) {
+  if (table.answer === "steps") {
+    const step = said.steps[answer.step];
+    if (step === undefined) throw new Error(`data-verdicts has no step ${answer.step}`);
+    const lines = verdictLines(step, table.steps[answer.step], answer.answer, result);
+    return typeof lines === "number" ? said.lines[lines] : lines;
+  }
+  if (table.answer === "cards") {
+    const marks = said.marks;
+    if (result.verdict === "correct") return marks.correct;
+    const lines = [...marks.wrong, ...result.extra.map((card) => marks.extra[card])];
+    if (result.missing.length) {
+      lines.push(marks.missing[result.missing.length]);
+      lines.push(...new Set(result.missing.map((card) => marks.rules[card]))); // each rule once
+    }
+    return lines;
+  }
+  const key = keyOf(table, answer);
+  if (key !== null && Object.hasOwn(said.answers, key)) return said.answers[key];
+  if (table.answer === "number" && key !== null && said.other) return said.other;
+  throw new Error(`data-verdicts has no line for ${answer}`);
+}

@@ -72,6 +72,8 @@ async function fetchLessonPuzzle(id) {
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   const found = doc.getElementById(`puzzle-${id}`);
   if (!found || !found.matches("section.puzzle")) throw new Error("404");
+  // a copy drawn before present/ wrote the lines of its verdicts (an older offline copy) cannot say them
+  if (!found.hasAttribute("data-verdicts")) throw new Error("a copy without data-verdicts");
   const section = document.importNode(found, true);
   for (const a of section.querySelectorAll("a[href]")) a.href = new URL(a.getAttribute("href"), url).href;
   for (const b of section.querySelectorAll("[data-href]")) b.dataset.href = new URL(b.dataset.href, url).href;
@@ -99,10 +101,11 @@ async function show(item) {
   if (item.kind === "drill") {
     const from = words("from_theme", { theme: ui(`theme_${item.theme.replace(/-/g, "_")}`) });
     // the tree kept with the drill, if it is in the page's language and carries why each answer is
-    // wrong (data-why: a drill kept before present/ drew the explanations is drawn anew, as one in
-    // the other language is)
+    // wrong and the lines of its verdicts (data-why, data-verdicts: a drill kept before present/
+    // drew them is drawn anew, as one in the other language is)
     const kept = item.drill.tree;
-    const fits = item.drill.lang === document.documentElement.lang && kept?.attrs?.["data-why"] !== undefined;
+    const drawn = kept?.attrs?.["data-why"] !== undefined && kept?.attrs?.["data-verdicts"] !== undefined;
+    const fits = item.drill.lang === document.documentElement.lang && drawn;
     let tree = fits ? kept : null;
     if (!tree) {
       holder.replaceChildren();

@@ -1,11 +1,12 @@
 // The guided deal (puzzle kind "deal", engine/puzzles/guided.py): the build rendered one block per step
 // (what the others did, the commentary, the table, the question); this shows them one at a time.
 // Every answer is looked up in that step's answer table, which the engine computed: the scripted
-// move moves the deal on, anything else gets the engine's verdict and the learner tries again.
-import { explanationFor, judgeWithTable } from "./answers.js";
-import { reason, verdict } from "./messages.js";
-import { el } from "./dom.js";
+// move moves the deal on, anything else gets the engine's verdict (in the lines present/ wrote
+// beside the table: data-verdicts) and the learner tries again.
+import { explanationFor, judgeWithTable, verdictLines } from "./answers.js";
+import { figure } from "./messages.js";
 import { mount } from "./mount.js";
+import { verdictParagraph } from "./puzzle.js";
 import { addSignKey } from "./sign-key.js";
 
 export class GuidedDeal {
@@ -17,6 +18,7 @@ export class GuidedDeal {
     this.current = 0;
     this.wrong = 0;
     this.why = null; // why each answer of a step is wrong (data-why), read on the first wrong answer
+    this.said = JSON.parse(section.dataset.verdicts); // the lines of every verdict (data-verdicts)
     this.hints = 0;
     this.bindPanels();
     this.steps.forEach((step, index) => this.bindStep(step, index));
@@ -82,11 +84,11 @@ export class GuidedDeal {
 
   // The step's verdict in the same calm box as every puzzle's (its icon by tone), and only this
   // one: the "right" of the step before goes when the learner answers here.
-  say(step, lines, tone, why = []) {
+  say(step, lines, tone, why = [], typed = null) {
     this.section.querySelector(":scope > .status").textContent = "";
     const feedback = step.querySelector(".feedback");
     feedback.className = `feedback ${tone}`;
-    feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
+    feedback.replaceChildren(...lines.map((line) => verdictParagraph(tone, line, typed)), ...why);
   }
 
   submit(index, answer, control) {
@@ -94,7 +96,7 @@ export class GuidedDeal {
     const step = this.steps[index];
     const result = judgeWithTable(this.table, { step: index, answer });
     if (result.verdict === "not-a-number") {
-      this.say(step, [verdict("not_a_number")], "notice");
+      this.say(step, [this.said.notices.not_a_number], "notice");
       return;
     }
     if (result.verdict === "correct") {
@@ -102,19 +104,15 @@ export class GuidedDeal {
       return;
     }
     this.wrong += 1;
-    let lines;
+    const lines = verdictLines(this.said, this.table, { step: index, answer }, result);
     // a legal move off the deal's line is not a mistake: said in the neutral tone
-    let tone = "wrong";
-    if (result.verdict === "illegal") lines = [verdict("illegal_action"), reason(result.reason)];
-    else if (result.verdict === "legal-not-best") lines = [verdict("deal_loss", { loss: result.loss })];
-    else if (result.verdict === "wrong") lines = [verdict("wrong_score", { number: result.number })];
-    else [lines, tone] = [[verdict("deal_other")], "notice"];
+    const tone = result.verdict === "other" ? "notice" : "wrong";
     // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
     // before it did (an older offline copy) still says its verdict
     this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
     const explained = tone === "wrong" && result.verdict !== "illegal";
     const why = explained ? explanationFor(this.why, this.table, { step: index, answer }).map(mount) : [];
-    this.say(step, lines, tone, why);
+    this.say(step, lines, tone, why, result.number === undefined ? null : figure(result.number));
     for (const marked of step.querySelectorAll("button.wrong")) marked.classList.remove("wrong");
     if (tone === "wrong" && control && control.classList.contains("card")) control.classList.add("wrong");
     this.report("wrong");
@@ -125,7 +123,7 @@ export class GuidedDeal {
     for (const control of this.controls(step)) control.disabled = true;
     const next = this.steps[index + 1];
     if (!next) {
-      this.say(step, [verdict("deal_done")], "right");
+      this.say(step, [this.said.notices.deal_done], "right");
       const panel = this.section.querySelector(":scope > .solution-text");
       panel.hidden = false;
       this.section.querySelector(":scope > .controls .show-solution").setAttribute("aria-expanded", "true");
@@ -148,7 +146,7 @@ export class GuidedDeal {
     if (next.offsetHeight < keep) next.style.minHeight = `${keep}px`;
     this.current = index + 1;
     this.enable();
-    this.say(next, [verdict("deal_right")], "right");
+    this.say(next, [this.said.notices.deal_right], "right");
     next.querySelector("h3").focus({ preventScroll: true });
     if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
   }

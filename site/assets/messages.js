@@ -23,10 +23,6 @@ export function ui(key, params, options) {
   return format(pick(catalog.ui, key, params), params, options);
 }
 
-export function verdict(key, params, options) {
-  return format(pick(catalog.verdicts, key, params), params, options);
-}
-
 // A reason from the engine: {code, params}. Entries with variants pick the first whose
 // parameter is present and not false ("beat", "card", "questions"), else the plain one ("").
 export function reason(r) {
@@ -54,6 +50,13 @@ export function errorText(error) {
   const needed = entry ? [...entry.matchAll(/\{(\w+)/g)].map((m) => m[1]) : [];
   if (!entry || needed.some((name) => params[name] === undefined)) return catalog.errors.generic;
   return format(entry, params);
+}
+
+// An error the worker answered, in the page's language: the sentence present/ wrote for it
+// (present/web.py: error.text, from present/text.py: error_text), or the catalog's generic sentence
+// where there is none (the worker failed before the engine answered).
+export function errorSaid(error) {
+  return (error && typeof error.text === "string" && error.text) || catalog.errors.generic;
 }
 
 export { cardName, catalog };

@@ -6,7 +6,7 @@
 // two lines), or why the choice is refused. A moment missed joins the replay list (replay.js,
 // kind "moment") and comes back on the front page, which opens it here (#moment=ID). Only the
 // first choice counts; the table then waits for "back to the table".
-import { catalog, errorText, ui } from "./messages.js";
+import { catalog, errorSaid, ui } from "./messages.js";
 import { mount } from "./mount.js";
 import { engineRequest } from "./play-engine.js";
 import * as replay from "./replay.js";
@@ -20,7 +20,7 @@ function disable() {
 
 function said(answer) {
   const known = answer && answer.error && catalog.errors[answer.error.code];
-  return known ? errorText(answer.error) : ui("play_error");
+  return known ? errorSaid(answer.error) : ui("play_error");
 }
 
 // The moment ``item`` (replay.momentItem) at the table; ``back``: the table to return to ({state,

@@ -1,18 +1,18 @@
 // The position page: opens a shared position (#k=KIND&p=POSITION&show=all&a=ANSWER) as a puzzle and
 // builds such links with the editor. The engine checks every position; nothing from the link is
 // run, and it reaches the page only as text (textContent), never as HTML. Every message is in the
-// page's language: the engine's errors arrive as codes with parameters (messages.js: errorText).
+// page's language: the engine judges every link and form (an unknown kind and an empty position
+// too), and its errors arrive worded by present/ (error.text; messages.js: errorSaid); a player 0
+// typed in the editor, which the notation cannot carry, is said as the build wrote it.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
-import { errorText, format, ui } from "./messages.js";
+import { errorSaid, format, ui } from "./messages.js";
 import { mount } from "./mount.js";
 import { el, Puzzle } from "./puzzle.js";
 
 const shared = document.getElementById("shared");
+const noPlayerZero = JSON.parse(document.getElementById("position-words").textContent).no_player_zero;
 const form = document.getElementById("editor");
-// the kinds the editor offers, and the one a link without k= opens, as the build wrote them from
-// the engine's registry (engine/puzzles: Kind.editable, Kind.editor_default)
-const KINDS = [...form.kind.options].map((option) => option.value);
 const result = document.getElementById("ed-result");
 const deadField = document.getElementById("ed-dead-field"); // house rule dead_hand: the dead hand's cards
 const houseRules = new HouseRules(document.getElementById("ed-house"), "ed-rule");
@@ -107,15 +107,9 @@ async function openShared() {
     return;
   }
   const position = params.get("p") || "";
+  // a link without k= opens the editor's default kind, as the build wrote it from the engine's
+  // registry (engine/puzzles: Kind.editor_default); an unknown kind is the engine's to refuse
   const kind = params.get("k") || form.kind.dataset.default;
-  if (!KINDS.includes(kind)) {
-    showError(errorText({ code: "unknown_kind", params: { kind } }));
-    return;
-  }
-  if (!position.trim()) {
-    showError(errorText({ code: "empty" }));
-    return;
-  }
   foldEditor();
   const spec = { kind, position, show: params.get("show") === "all" ? [0, 1, 2, 3] : [] };
   if (params.get("a")) spec.answer = params.get("a");
@@ -129,7 +123,7 @@ async function openShared() {
     return;
   }
   if (!answer.ok) {
-    showError(errorText(answer.error));
+    showError(errorSaid(answer.error)); // an unknown kind or an empty position among them
     return;
   }
   const section = mount(answer.tree); // drawn by present/ in the worker: the lessons' layout
@@ -230,7 +224,9 @@ form.addEventListener("submit", async (event) => {
   const row = document.getElementById("ed-link-row");
   row.hidden = true;
   if (/(^|,)\s*.0[fhFH]?\s*(,|$)/.test(form.decl.value)) {
-    say("error", errorText({ code: "seat_out_of_range", params: { seat: -1, players: players() } }));
+    // player 0 cannot be written in the notation (it would be seat −1): its sentence is the
+    // engine's error as present/ words it, written by the build for each number of players
+    say("error", noPlayerZero[String(players())] ?? noPlayerZero.generic);
     return;
   }
   const position = positionFromForm();
@@ -247,7 +243,7 @@ form.addEventListener("submit", async (event) => {
   }
   markField(answer.ok ? null : answer.error);
   if (!answer.ok) {
-    say("error", errorText(answer.error));
+    say("error", errorSaid(answer.error));
     return;
   }
   say("ok", ui("editor_ok"));

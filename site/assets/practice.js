@@ -9,7 +9,7 @@
 // of the streak is told to other features as a "streak-change" event on document:
 // {streak, best, reason} with reason "right", "wrong", "revealed" or "skip".
 import { engine, engineUnavailable, offlineNote } from "./engine-client.js";
-import { catalog, errorText, format, keptText, ui } from "./messages.js";
+import { catalog, errorSaid, format, keptText, ui } from "./messages.js";
 import { reducedMotion } from "./motion.js";
 import { mount } from "./mount.js";
 import { el, Puzzle } from "./puzzle.js";
@@ -226,7 +226,7 @@ async function next(focus = true) {
   }
   if (request !== latest) return;
   if (!answer.ok) {
-    area.replaceChildren(el("p", "error", errorText(answer.error)));
+    area.replaceChildren(el("p", "error", errorSaid(answer.error)));
     return;
   }
   show({ ...answer, seed }).focus();

@@ -1,11 +1,11 @@
 // The puzzle controller: renders the engine's verdicts for one <section class="puzzle">.
 // It never decides a rule: every answer is looked up in the puzzle's answer table, which the
-// engine computed (at build time for lessons, in the worker for drills and shared positions).
-// It knows no kind by name: the table says how answers are given (answer: card, cards, choice,
-// number) and which catalog words each verdict takes (words).
-import { explanationFor, judgeWithTable } from "./answers.js";
+// engine computed (at build time for lessons, in the worker for drills and shared positions), and
+// its words are the lines present/ wrote beside the table (data-verdicts). It knows no kind by
+// name: the table says how answers are given (answer: card, cards, choice, number).
+import { explanationFor, judgeWithTable, verdictLines } from "./answers.js";
 import { el } from "./dom.js";
-import { reason, verdict } from "./messages.js";
+import { figure } from "./messages.js";
 import { mount } from "./mount.js";
 import { playToTrick, reducedMotion, takeBack } from "./motion.js";
 import { addSignKey } from "./sign-key.js";
@@ -21,6 +21,7 @@ export class Puzzle {
     this.feedback = section.querySelector(".feedback");
     this.attempts = 0;
     this.why = null; // why each answer is wrong (data-why), read on the first wrong answer
+    this.said = JSON.parse(section.dataset.verdicts); // the lines of every verdict (data-verdicts)
     this.hints = 0;
     this.solved = false;
     this.feedback.tabIndex = -1;
@@ -56,7 +57,7 @@ export class Puzzle {
     if (!hand || !trick.length) return;
     hand.addEventListener("click", () => {
       if (this.solved) return;
-      this.say("notice", [verdict("hand_looking_trick")]);
+      this.say("notice", [this.said.notices.hand_looking_trick]);
       const area = this.section.querySelector(".trick");
       area.classList.remove("pointed");
       void area.offsetWidth; // restart the highlight on a second tap
@@ -128,9 +129,10 @@ export class Puzzle {
   }
 
   // The verdict in big calm marks (✓ or ✗ and words, not colour alone), then why, scrolled into view.
-  say(tone, lines, why = []) {
+  // A line is text or a tree (mount.js); a typed number's sentence gets the number it read.
+  say(tone, lines, why = [], typed = null) {
     this.feedback.className = `feedback ${tone}`;
-    this.feedback.replaceChildren(...lines.map((line) => el("p", `verdict ${tone}`, line)), ...why);
+    this.feedback.replaceChildren(...lines.map((line) => verdictParagraph(tone, line, typed)), ...why);
     // the whole verdict into view with why; one taller than the screen from its first line
     const fits = this.feedback.getBoundingClientRect().height <= window.innerHeight;
     this.feedback.scrollIntoView({ block: fits ? "nearest" : "start", behavior: reducedMotion() ? "auto" : "smooth" });
@@ -141,7 +143,7 @@ export class Puzzle {
     const result = judgeWithTable(this.table, answer);
     if (result.verdict === "not-a-number") {
       // not an attempt: the answer could not be read as a number
-      this.say("notice", [verdict("not_a_number")]);
+      this.say("notice", [this.said.notices.not_a_number]);
       return;
     }
     this.attempts += 1;
@@ -150,28 +152,10 @@ export class Puzzle {
 
   show(result, control, answer) {
     this.section.querySelector(".trick.pointed")?.classList.remove("pointed");
-    const words = this.table.words;
-    const lines = [];
-    let tone = "wrong";
-    if (result.verdict === "correct") {
-      tone = "right";
-      lines.push(verdict(words.correct));
-    } else if (result.verdict === "illegal") {
-      lines.push(verdict(words.illegal), reason(result.reason));
-    } else if (result.verdict === "legal-not-best") {
-      lines.push(verdict(words["legal-not-best"], { loss: result.loss }));
-    } else if (this.marks) {
-      lines.push(verdict(words.wrong));
-      for (const card of result.extra) lines.push(`${verdict("extra", { card })} ${reason(result.reasons[card])}`);
-      if (result.missing.length) {
-        lines.push(verdict("missing", { count: result.missing.length }));
-        // the rule that allows the unmarked cards (the engine's reason in the table), each rule once
-        const rules = new Map(result.missing.map((card) => [JSON.stringify(this.table.answers[card].reason), card]));
-        for (const card of rules.values()) lines.push(reason(this.table.answers[card].reason));
-      }
-    } else {
-      lines.push(verdict(words.wrong, result));
-    }
+    // the lines of the verdict, as present/ wrote them (present/verdicts.py)
+    const lines = [...verdictLines(this.said, this.table, answer, result)];
+    const tone = result.verdict === "correct" ? "right" : "wrong";
+    const typed = result.number === undefined ? null : figure(result.number);
     // why the answer is wrong, as present/ drew it (present/explain.py); a copy of a page drawn
     // before it did (an older offline copy) still says its verdict
     this.why ??= JSON.parse(this.section.dataset.why ?? "{}");
@@ -184,8 +168,8 @@ export class Puzzle {
       this.section.querySelector(".retry").hidden = false; // first: it moves the feedback down
       // the first wrong answer gets the reason only; the answer comes with the second (the solution)
       const reveal = this.attempts >= 2 && this.revealSolution();
-      if (reveal) lines.push(verdict("solution_below"));
-      this.say(tone, lines, why);
+      if (reveal) lines.push(this.said.notices.solution_below);
+      this.say(tone, lines, why, typed);
       this.report("wrong");
       if (reveal) this.report("revealed");
       return;
@@ -198,7 +182,7 @@ export class Puzzle {
     panel.hidden = false;
     this.section.querySelector(".show-solution").setAttribute("aria-expanded", "true");
     // no "try again" once solved (site.css keeps the place of one already shown: nothing moves)
-    this.say(tone, lines);
+    this.say(tone, lines, [], typed);
     this.feedback.focus({ preventScroll: true }); // the answer's control is now disabled
     this.report("solved");
   }
@@ -218,6 +202,15 @@ export class Puzzle {
     const detail = { id: this.id, outcome, attempts: this.attempts, hints: this.hints };
     this.section.dispatchEvent(new CustomEvent("puzzle-result", { bubbles: true, detail }));
   }
+}
+
+// One line of a verdict in its paragraph (p.verdict and its tone): text, or a tree whose
+// span.typed-number (present/verdicts.py: TYPED) gets the number the learner typed, as text.
+export function verdictParagraph(tone, line, typed = null) {
+  const paragraph = el("p", `verdict ${tone}`);
+  paragraph.append(mount(line));
+  for (const slot of paragraph.querySelectorAll(".typed-number")) slot.textContent = typed ?? "";
+  return paragraph;
 }
 
 export { el };

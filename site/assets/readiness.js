@@ -3,10 +3,10 @@
 // one layout in a <template>, with its answer table: an answer is judged by judgeWithTable (the
 // engine's verdicts), its cost and the scale are the engine's figures in #readiness-data. No rule
 // is decided here. Results stay on this device (huutopussi.readiness, docs/storage.md).
-import { explanationFor, judgeWithTable } from "./answers.js";
+import { explanationFor, judgeWithTable, verdictLines } from "./answers.js";
 import { el } from "./dom.js";
 import { mount } from "./mount.js";
-import { figure, format, reason, verdict } from "./messages.js";
+import { figure, format } from "./messages.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 const data = JSON.parse(document.getElementById("readiness-data").textContent);
@@ -90,17 +90,6 @@ export function draw() {
   return order.slice(0, Math.min(QUESTIONS, ids.length));
 }
 
-// The words of an option as its button says them: a bid or raise, or the cards' spoken names.
-function optionLabel(section, key) {
-  const button =
-    section.querySelector(`button.choice[data-choice="${CSS.escape(key)}"]`) ||
-    section.querySelector(`button.card[data-card="${CSS.escape(key)}"]`);
-  if (!button) return key;
-  const cards = [...button.querySelectorAll("[role=img]")].map((c) => c.getAttribute("aria-label"));
-  if (cards.length) return cards.join(", ");
-  return button.getAttribute("aria-label") || button.textContent.trim();
-}
-
 let section = null;
 
 function show(index) {
@@ -117,10 +106,11 @@ function show(index) {
   section.querySelector(".puzzle-more")?.remove();
   const table = JSON.parse(section.dataset.answers);
   const why = JSON.parse(section.dataset.why); // why each answer is wrong, drawn by present/
+  const said = JSON.parse(section.dataset.verdicts); // the lines of each verdict, written by present/
   const controls = [...section.querySelectorAll(".hand button.card, button.choice")];
   for (const control of controls) {
     control.disabled = false;
-    control.addEventListener("click", () => answer(index, table, why, control, controls));
+    control.addEventListener("click", () => answer(index, table, { why, said }, control, controls));
   }
   nextRow.hidden = true;
   intro.hidden = true;
@@ -129,17 +119,19 @@ function show(index) {
   section.scrollIntoView({ block: "start" });
 }
 
-function answer(index, table, why, control, controls) {
+function answer(index, table, { why, said }, control, controls) {
   const id = saved.current.ids[index];
   const key = control.dataset.choice ?? control.dataset.card;
   const verdictOf = judgeWithTable(table, key);
   const feedback = section.querySelector(".feedback");
   feedback.tabIndex = -1;
   if (verdictOf.verdict === "illegal") {
+    // present/ wrote the verdict's line, then the engine's reason
+    const [verdictLine, reasonLine] = verdictLines(said, table, key, verdictOf);
     feedback.className = "feedback wrong";
     feedback.replaceChildren(
-      el("p", "verdict wrong", verdict(table.words.illegal)),
-      el("p", "why", reason(verdictOf.reason)),
+      el("p", "verdict wrong", verdictLine),
+      el("p", "why", reasonLine),
       el("p", "why", words.not_counted),
     );
     return;
@@ -148,13 +140,11 @@ function answer(index, table, why, control, controls) {
   saved.current.answers[id] = key;
   save();
   const entry = bank[id];
-  const cost = entry.costs[key];
   const right = key === entry.best;
   control.classList.add(right ? "right" : "wrong");
-  const lines = [
-    el("p", `verdict ${right ? "right" : "wrong"}`, right ? words.cost_none : say("cost", { cost: figure(cost) }, cost)),
-  ];
-  if (!right) lines.push(el("p", "readiness-best", fill(words.best, { answer: optionLabel(section, entry.best) })));
+  // what the answer costs and the best option, as the build wrote them (sitebuild/readiness.py)
+  const lines = [el("p", `verdict ${right ? "right" : "wrong"}`, entry.said[key])];
+  if (!right) lines.push(el("p", "readiness-best", entry.best_said));
   if (entry.rule) {
     const rule = el("p", "readiness-rule", fill(words.rule, { rule: entry.rule.text }));
     rule.append(" ", fill(words.measured, { figures: entry.rule.measured }));

@@ -134,3 +134,44 @@ def test_a_puzzle_without_data_why_still_says_its_verdict(visit, base_url, site_
     feedback.wait_for()
     assert feedback.locator(".verdict").count() >= 1 and feedback.locator("details.lines").count() == 0
     assert not v.errors
+
+
+def test_a_drill_kept_before_present_wrote_its_verdicts_is_drawn_anew(visit, base_url, site_dir):
+    """A drill on the replay list kept with a tree without ``data-verdicts`` (a site before the
+    verdicts' lines were written by present/) comes back drawn by the engine in the page, and its
+    wrong answer says the verdict's line present/ wrote (present/verdicts.py)."""
+    from present.verdicts import verdict_table
+
+    bank = json.loads(
+        (site_dir / "en" / "practice" / "index.html")
+        .read_text(encoding="utf-8")
+        .split('id="drill-bank">', 1)[1]
+        .split("</script>", 1)[0]
+    )
+    drill = bank["trick-winner"][0]
+    del drill["tree"]["attrs"]["data-verdicts"]
+    wrong = next(k for k, e in drill["table"]["answers"].items() if e["verdict"] == "wrong")
+    (said,) = verdict_table(drill["table"], load_catalog("en"), looking=True)["answers"][wrong]
+    stored = {
+        "version": 1,
+        "items": [
+            {"kind": "drill", "theme": "trick-winner", "seed": drill["seed"], "drill": drill}
+            | {"missed": 1, "due": 2, "right": 0, "gap": 0},
+        ],
+        "days": {},
+        "themes": {"trick-winner": {"tried": 1, "right": 0}},
+    }
+    v = visit()
+    v.context.add_init_script(
+        "if (localStorage.getItem('huutopussi.replay') === null)"
+        f" localStorage.setItem('huutopussi.replay', {json.dumps(json.dumps(stored))});"
+    )
+    page = v.open(f"{base_url}/en/")
+    section = page.locator("#daily section.puzzle")
+    section.wait_for(timeout=180_000)
+    assert section.get_attribute("data-verdicts") is not None, "drawn anew, with its verdicts' lines"
+    section.locator(f'button[data-card="{wrong}"]').click()
+    verdict = section.locator(".feedback.wrong p.verdict")
+    verdict.first.wait_for()
+    assert verdict.first.inner_text() == said
+    assert not v.errors

@@ -202,7 +202,7 @@ def answer_through_page(section, spec):
 
 
 def reason_text(reason, cat):
-    """A reason sentence as site/assets/messages.js renders it (variants by parameter)."""
+    """A reason sentence as present/text.py: reason_text writes it (variants by parameter)."""
     entry = cat["reasons"][reason["code"]]
     if isinstance(entry, dict):
         entry = entry[next((k for k in entry if k and reason["params"].get(k) not in (None, False)), "")]

@@ -183,3 +183,14 @@ def test_where_bidding_40_more_fails_is_what_lesson_22_says():
     assert many["better"] > 2 * many["worse"] and many["mean"] < 0
     some = report["one or two aces"]
     assert some["worse"] * 5 < some["deals"]
+    # the lesson's why, per deal (seed, bidding the count plus 40, bidding the count): with no ace
+    # the count failed exactly where 40 more failed (the higher bid only raised the stakes); with
+    # three or four aces the count was made wherever 40 more failed, and a failure cost several
+    # times what a made higher bid gained
+    group = {seed: bench_strategy.SPLITS[name](seed) for seed, _, _ in committed()[name]["per_deal"]}
+    rows = committed()[name]["per_deal"]
+    assert all((higher < 0) == (count < 0) for seed, higher, count in rows if group[seed] == "no ace")
+    failed = [count - higher for seed, higher, count in rows if group[seed] == "three aces or more" and higher < 0]
+    made = [higher - count for seed, higher, count in rows if group[seed] == "three aces or more" and higher > 0]
+    assert failed and all(count > 0 for seed, higher, count in rows if group[seed] == "three aces or more")
+    assert sum(failed) / len(failed) > 3 * sum(made) / len(made)

@@ -141,8 +141,8 @@ def deal_body(deal: dict, players: list[str], sides: list[str], cat: dict) -> li
         out.append(breakdown_table(score, sides, cat))
         scores = ", ".join(f"{sides[side]} {number(n, cat, plus=True)}" for side, n in enumerate(deal["deal_scores"]))
         out.append(h("p", "deal-scores", None, say("deal_scores", cat, {"scores": scores})))
-    # the running totals as the totals table writes them (a plain figure)
-    totals = ", ".join(f"{sides[side]} {n}" for side, n in enumerate(deal["totals"]))
+    # the running totals as the totals table writes them (a figure, a true minus sign)
+    totals = ", ".join(f"{sides[side]} {number(n, cat)}" for side, n in enumerate(deal["totals"]))
     out.append(h("p", "deal-totals", None, say("deal_totals", cat, {"scores": totals})))
     return out
 

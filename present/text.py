@@ -161,7 +161,7 @@ def reason_text(reason: dict, catalog: dict) -> str:
     """A reason of the engine (``{code, params}``) in the catalog's words (``reasons``). An entry with
     variants takes the first whose parameter is given and not false (``beat``, ``card``, ...), else
     its plain one (``""``); a code the catalog does not know reads as the engine's message or code.
-    As ``reason`` in site/assets/messages.js."""
+    The one wording of a reason: the pages get it written (``present.verdicts``, ``present.score``)."""
     params = reason.get("params") or {}
     entry = message(catalog["reasons"], reason["code"], params) if reason["code"] in catalog["reasons"] else None
     if entry is None:

@@ -17,7 +17,8 @@ import re
 from engine.core.rules import PRESETS
 
 from .play import breakdown_table
-from .text import card_name, fmt, message, number, reason_text
+from .text import error_text as engine_error_text
+from .text import fmt, number, reason_text
 from .tree import Node, h, to_dict
 
 NEEDED = re.compile(r"\{(\w+)")  # the parameters a message names (``{suit.nom}`` names ``suit``)
@@ -67,33 +68,14 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def engine_error_text(error: dict, cat: dict) -> str:
-    """An engine error that is not the score sheet's own (``errors.<code>``): a seat as a player
-    from 1, an option by its label, cards named; a code without its own text, or a text whose
-    parameters are missing, reads as the generic sentence. As ``errorText`` in messages.js."""
-    params = dict(error.get("params") or {})
-    if _is_int(params.get("seat")):
-        params["player"] = params["seat"] + 1
-    if str(params.get("option")) in cat["option_labels"]:
-        params["option"] = cat["option_labels"][str(params["option"])]
-    for key, value in params.items():
-        if isinstance(value, list):
-            params[key] = ", ".join(card_name(card, "nom", cat) for card in value)
-    code = error.get("code")
-    entry = message(cat["errors"], code, params) if code in cat["errors"] else None
-    if not isinstance(entry, str) or any(name not in params for name in NEEDED.findall(entry)):
-        return cat["errors"]["generic"]
-    return fmt(entry, params, cat)
-
-
 def error_text(error: dict, players: list[str], sides: list[str], cat: dict) -> str:
     """A refused sheet or deal in the page's language: the sheet's own codes (``score.errors``)
     with the player's name (``name``, from ``seat``), the side's (``side_name``), a field's label
     (``score.fields``) and a bidding rule's own words (``reason_text``, from ``reason``); else the
-    engine's common ones (``engine_error_text``)."""
+    engine's common ones (``present.text.error_text``, as every error the worker answers)."""
     entry = cat["score"]["errors"].get(error.get("code"))
     if entry is None:
-        return engine_error_text(error, cat)
+        return engine_error_text(error, cat)  # the one wording of the engine's errors
     params = dict(error.get("params") or {})
     if _is_int(params.get("seat")):
         params["name"] = _named(players, params["seat"])
@@ -141,8 +123,8 @@ def deal_body(deal: dict, players: list[str], sides: list[str], cat: dict) -> li
         out.append(breakdown_table(score, sides, cat))
         scores = ", ".join(f"{sides[side]} {number(n, cat, plus=True)}" for side, n in enumerate(deal["deal_scores"]))
         out.append(h("p", "deal-scores", None, say("deal_scores", cat, {"scores": scores})))
-    # the running totals as the totals table writes them (a plain figure)
-    totals = ", ".join(f"{sides[side]} {n}" for side, n in enumerate(deal["totals"]))
+    # the running totals as the totals table writes them (a figure, a true minus sign)
+    totals = ", ".join(f"{sides[side]} {number(n, cat)}" for side, n in enumerate(deal["totals"]))
     out.append(h("p", "deal-totals", None, say("deal_totals", cat, {"scores": totals})))
     return out
 

@@ -31,7 +31,7 @@ SENTENCE_END = re.compile(r"[.!?][\"”)]?\s+$")
 def number(value, catalog: dict, plus: bool = False) -> str:
     """A figure as the catalog's language writes it: a true minus sign (U+2212), one decimal with
     the catalog's decimal mark where it is not whole (``47,5``), ``+60`` with ``plus``; any
-    other value as text. The same as ``number`` in site/assets/format.js."""
+    other value as text. The pages write a number they fill in alike (site/assets/fill.js)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
     size = abs(value)
@@ -44,28 +44,95 @@ def number(value, catalog: dict, plus: bool = False) -> str:
     return f"+{text}" if plus and value > 0 else text
 
 
-def fmt(template: str, params: dict, catalog: dict, fragment: bool = False) -> str:
-    """Fill ``{name}`` (a value; a number by ``number``) or ``{name.case}`` (a suit letter or a
-    card in that case). A value is capitalised where a sentence starts (the start of the message
-    unless it is a ``fragment`` set inside another sentence, or after ". ", "! ", "? ") and
-    nowhere else. The same rules as ``formatWith`` in site/assets/format.js."""
+def parts(template: str, fragment: bool = False) -> list:
+    """A template as its literal text and its values in order: a literal is a ``str``, a value
+    ``(name, case, starts)`` where ``case`` is its grammatical case (or ``None``) and ``starts``
+    whether it starts a sentence and is capitalised (the start of the message unless it is a
+    ``fragment`` set inside another sentence, or after ". ", "! ", "? "; never after a value). The
+    rules of ``fmt`` and of the messages the build compiles for the pages (``compiled``)."""
+    out: list = []
     text = ""
     last = 0
     for match in PLACEHOLDER.finditer(template):
-        text += template[last : match.start()]
+        literal = template[last : match.start()]
         last = match.end()
-        value = number(params[match.group(1)], catalog)
-        case = match.group(2)
+        text += literal
+        starts = not fragment if text == "" else bool(SENTENCE_END.search(text))
+        out += [literal, (match.group(1), match.group(2), starts)]
+        text += "\x00"  # a value, which never ends a sentence
+    out.append(template[last:])
+    return [part for part in out if part != ""]
+
+
+def fmt(template: str, params: dict, catalog: dict, fragment: bool = False) -> str:
+    """Fill ``{name}`` (a value; a number by ``number``) or ``{name.case}`` (a suit letter or a
+    card in that case), capitalised where it starts a sentence (``parts``)."""
+    text = ""
+    for part in parts(template, fragment):
+        if isinstance(part, str):
+            text += part
+            continue
+        name, case, starts = part
+        value = number(params[name], catalog)
         if case:
             value = catalog["suits"][value][case] if len(value) == 1 else card_name(value, case, catalog)
-        starts = not fragment if text == "" else bool(SENTENCE_END.search(text))
         text += capfirst(value) if starts else value
-    return text + template[last:]
+    return text
+
+
+def compiled(section: dict, key: str) -> str | dict:
+    """An entry of a catalog section as the pages fill it (``site/assets/fill.js``) without knowing
+    the language: a text without values as it is; else its parts (a list), or where it has a
+    ``_one`` or ``_zero`` form ``{"forms": [...]}``, each form ``{"when": {name: count}, "parts":
+    [...]}`` in the order ``message`` tries them (then the entry itself, with no ``when``); a part
+    is a literal or ``{"v": name}`` with
+    ``"case"`` (a suit letter's case) and ``"cap"``: ``true`` where the value starts a sentence
+    after another one, ``"start"`` where it starts the message (capitalised unless the page sets
+    it inside another sentence). Filled with the same values, it reads as ``fmt(message(...))``."""
+    entry = section[key]
+    forms = []
+    for suffix, wanted in (("_one", 1), ("_zero", 0)):
+        form = section.get(f"{key}{suffix}")
+        if isinstance(form, str):
+            named = {m.group(1) for m in PLACEHOLDER.finditer(form)}
+            counts = [m.group(1) for m in PLACEHOLDER.finditer(entry) if m.group(1) not in named]
+            if counts:
+                forms.append((dict.fromkeys(counts, wanted), form))
+    forms.append((None, entry))
+    if len(forms) == 1 and not PLACEHOLDER.search(entry):
+        return entry
+    out = []
+    for when, template in forms:
+        pieces = [_compiled_part(a, b) for a, b in zip(parts(template), parts(template, fragment=True))]
+        out.append({"when": when, "parts": pieces} if when else {"parts": pieces})
+    return out[0]["parts"] if len(out) == 1 else {"forms": out}
+
+
+def _compiled_part(alone, fragment) -> str | dict:
+    """One part of ``parts``: as the message is alone and as it is set inside another sentence."""
+    if isinstance(alone, str):
+        return alone
+    name, case, starts = alone
+    out: dict = {"v": name}
+    if case:
+        out["case"] = case
+    if starts:
+        out["cap"] = True if fragment[2] else "start"
+    return out
+
+
+def compiled_section(section: dict) -> dict:
+    """Every entry of a catalog section (and of the sections inside it) as ``compiled`` gives it."""
+    return {
+        key: compiled(section, key) if isinstance(section[key], str) else compiled_section(section[key])
+        for key in section
+    }
 
 
 def in_sentence(label: str, catalog: dict) -> str:
     """A label (``option_labels``, written as it stands alone) inside a sentence: its first letter
-    in lower case, unless it starts with a name (``names``); as ``inSentence`` in format.js."""
+    in lower case, unless it starts with a name (``names``); the pages get every label so written
+    (``sitebuild.catalogs.page_catalog``)."""
     first = re.split(r"[\s,:;]", label)[0]
     return label if first in catalog["names"] else label[:1].lower() + label[1:]
 
@@ -73,8 +140,8 @@ def in_sentence(label: str, catalog: dict) -> str:
 def message(section: dict, key: str, params: dict | None = None) -> str:
     """The entry ``key`` of a catalog section, or its ``_one`` form where the count it writes out
     is 1 (every number of ``key`` that ``key_one`` does not name is 1), or its ``_zero`` form where
-    that count is 0 ("ei täyttynyt yhdessäkään jaossa", never "täyttyi 0 jaossa"); as ``pick`` in
-    format.js."""
+    that count is 0 ("ei täyttynyt yhdessäkään jaossa", never "täyttyi 0 jaossa"); the pages get
+    these forms compiled (``compiled``)."""
     if not isinstance(section.get(key), str):
         return section[key]
     params = params or {}
@@ -94,7 +161,7 @@ def reason_text(reason: dict, catalog: dict) -> str:
     """A reason of the engine (``{code, params}``) in the catalog's words (``reasons``). An entry with
     variants takes the first whose parameter is given and not false (``beat``, ``card``, ...), else
     its plain one (``""``); a code the catalog does not know reads as the engine's message or code.
-    As ``reason`` in site/assets/messages.js."""
+    The one wording of a reason: the pages get it written (``present.verdicts``, ``present.score``)."""
     params = reason.get("params") or {}
     entry = message(catalog["reasons"], reason["code"], params) if reason["code"] in catalog["reasons"] else None
     if entry is None:

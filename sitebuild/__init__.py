@@ -1,7 +1,8 @@
 """The site build, one job per module; ``build.py`` calls them in order.
 
 * ``lessons``  reads and checks the lesson sources (every puzzle checked by the engine);
-* ``catalogs`` the message catalogs and the one formatter shared with ``site/assets/messages.js``;
+* ``catalogs`` the message catalogs, the one formatter (``present/text.py``) and what a page's
+  scripts read of a catalog, compiled (``page_catalog``);
 * ``pages``    renders the pages with jinja2 and markdown-it-py;
 * ``pyodide``  the engine wheel and the self-hosted Pyodide runtime;
 * ``fingerprint`` content-hashed names for everything under ``assets/`` (and ``asset()`` for templates);

@@ -1,6 +1,7 @@
 """The message catalogs (``site/messages/fi.json``, ``en.json``): loaded and checked here; the one
-formatter and its phrases live in ``present/text.py`` (``site/assets/messages.js`` has the same
-rules, so a sentence renders the same at build time and in the browser)."""
+formatter and its phrases live in ``present/text.py``; ``page_catalog`` is what a page's scripts
+read of a catalog, its messages compiled by that formatter so that the pages fill in values
+without knowing the language (``site/assets/fill.js``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from present.text import (  # noqa: F401  (the build's names for the one formatt
     card_label,
     card_name,
     choice_label,
+    compiled,
+    compiled_section,
     decimal,
     fmt,
     in_sentence,
@@ -68,3 +71,26 @@ def _flat_keys(value, prefix=""):
             yield from _flat_keys(v, f"{prefix}{k}.")
     else:
         yield prefix.rstrip(".")
+
+
+def page_catalog(cat: dict) -> dict:
+    """What a page's scripts read of its language's catalog (``#catalog``, site/templates/base.html):
+    the sections they fill in, compiled by the one formatter (``present.text.compiled``: the page
+    fills in values and knows no grammar), the engine's error codes the catalog words (the worker
+    words them: ``error.text``) and the generic one, the suits' case forms (a suit in a case),
+    every card's spoken name, each rule option's label as it stands inside a sentence, the seats',
+    presets' and options' words as they are, and the decimal mark."""
+    sections = ("ui", "lesson_player", "review")
+    ranks = cat["ranks"]
+    return {
+        **{name: compiled_section(cat[name]) for name in sections},
+        "errors": {"generic": cat["errors"]["generic"]},
+        "error_codes": sorted(cat["errors"]),
+        "suits": cat["suits"],
+        "card_names": {suit + rank: card_label(suit + rank, cat) for suit in "SCDH" for rank in ranks},
+        "seats": cat["seats"],
+        "presets": cat["presets"],
+        "option_labels_in_sentence": {name: in_sentence(label, cat) for name, label in cat["option_labels"].items()},
+        "option_values": cat["option_values"],
+        "decimal": cat["estimate"]["decimal"],
+    }

@@ -33,10 +33,12 @@ from .catalogs import (
     card_label,
     check_catalogs,
     choice_label,
+    compiled_section,
     decimal,
     fmt,
     load_catalog,
     message,
+    page_catalog,
     plus_minus,
     signed,
     solution_text,
@@ -317,6 +319,7 @@ def render_site(
         cat = catalogs[lang]
         other = [x for x in LANGS if x != lang]
         base = {**shared, "lang": lang, "cat": cat, "ui": cat["ui"], "other_langs": other, "catalogs": catalogs}
+        base["page_catalog"] = page_catalog(cat)
         helpers = {
             "card_label": lambda c, cat=cat: card_label(c, cat),
             "card_face": card_face,
@@ -469,7 +472,15 @@ def render_site(
         if readiness:
             decisions, data = readiness_page(readiness, cat, measured or {})
             words = cat["readiness"]
-            page("readiness", "readiness.html", words["title"], words["description"], decisions=decisions, data=data)
+            page(
+                "readiness",
+                "readiness.html",
+                words["title"],
+                words["description"],
+                decisions=decisions,
+                data=data,
+                words=compiled_section(words),
+            )
         # where each seat sits as seen from seat 0 (you), for the computer player choices
         seats = [
             {**p, "where": " ".join(seat_places(PRESETS[p["name"]].players, PRESETS[p["name"]].partnership, 0))}
@@ -500,6 +511,7 @@ def render_site(
             house=house,
             forms=forms,
             form_words=form_labels,
+            score_catalog=compiled_section(score),
         )
         page(
             "rules",

@@ -37,7 +37,7 @@ from engine.puzzles.base import PuzzleError, kind_class
 from engine.search import estimate
 from engine.search.hand_value import hand_estimate
 from present.puzzle import offer_label
-from present.text import Words, card_label, fmt, message
+from present.text import Words, card_name, fmt, message
 
 BANK = "readiness.json"
 QUESTIONS = 20  # decisions in one test
@@ -465,13 +465,14 @@ def cost_line(best: bool, cost: float, words: dict, cat: dict) -> str:
 
 
 def option_label(key: str, view: dict, w) -> str:
-    """An option as its button names it: a card or the cards of a set by their spoken names, a
-    bid or raise by its caption (``present.puzzle``: the same words the buttons have)."""
+    """An option named in a sentence ("Paras vaihtoehto: patakuningas."): a card or the cards of a
+    set by their names as the lessons write them (one word in Finnish: ``card_name``), a bid or
+    raise by its button's caption (``present.puzzle``)."""
     choice = next((c for c in view.get("choices") or [] if isinstance(c, dict) and c.get("key") == key), None)
     if choice is not None and "cards" in choice:
-        return ", ".join(card_label(c, w.cat) for c in choice["cards"])
+        return ", ".join(card_name(c, "nom", w.cat) for c in choice["cards"])
     if card_of(key) is not None and len(key) == 2:
-        return card_label(key, w.cat)
+        return card_name(key, "nom", w.cat)
     return offer_label(key, view, w)
 
 

@@ -144,8 +144,8 @@ def test_every_drill_carries_a_hint_both_catalogs_word(theme):
 
 
 def reason_words(reason: dict, catalog: dict) -> str:
-    """A reason's catalog text as site/assets/messages.js picks it: the first variant whose
-    parameter is present and not false, else the plain one."""
+    """A reason's catalog text, picked independently of present/text.py (reason_text): the first
+    variant whose parameter is present and not false, else the plain one."""
     entry = catalog["reasons"][reason["code"]]
     if isinstance(entry, dict):
         entry = entry[next((k for k in entry if k and reason["params"].get(k) not in (None, False)), "")]

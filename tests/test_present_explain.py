@@ -63,8 +63,8 @@ def shown_text(tree) -> str:
 
 # -- the engine's words, by the catalog ----------------------------------------------------------------
 def reason_words(reason: dict, cat: dict) -> str:
-    """The catalog's sentence for a reason (site/assets/messages.js: reason), filled independently
-    of present/: a variant chosen by the first parameter given and not false."""
+    """The catalog's sentence for a reason, filled independently of present/ (reason_text): a
+    variant chosen by the first parameter given and not false."""
     entry = cat["reasons"][reason["code"]]
     params = reason["params"]
     if isinstance(entry, dict):

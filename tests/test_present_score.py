@@ -118,7 +118,8 @@ def check_deal(item: dict, deal: dict, players: list, sides: list, cat: dict) ->
     assert text(item["children"][0]) == ui(cat, "deal_head", n=n, dealer=players[deal["dealer"]])
     body = item["children"][1:]
     said = [text(p) for p in body if p["tag"] == "p"]
-    assert said[-1] == ui(cat, "deal_totals", scores=", ".join(f"{sides[s]} {t}" for s, t in enumerate(deal["totals"])))
+    totals = ", ".join(f"{sides[s]} {number(t, cat)}" for s, t in enumerate(deal["totals"]))
+    assert said[-1] == ui(cat, "deal_totals", scores=totals)
     if deal["kind"] == "redeal":
         assert said == [ui(cat, "deal_redeal"), said[-1]] and not nodes(item, lambda n: n["tag"] == "table")
         return

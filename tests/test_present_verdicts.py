@@ -231,7 +231,8 @@ def test_the_readiness_test_gets_each_answers_cost_and_the_best_option_from_the_
                 assert line == words["cost_one"]
             else:
                 assert line == fmt(words["cost"], {"cost": cost}, cat) and number(cost, cat) in line
-        # the best option named as its button names it (the cards' spoken names, or its caption)
+        # the best option named as the lessons name cards (one word in Finnish: "patakuningas"), a
+        # bid or raise by its button's caption
         tree = to_dict(puzzle_tree(seg, cat))
         best = entry["best"]
         (button,) = [
@@ -240,8 +241,13 @@ def test_the_readiness_test_gets_each_answers_cost_and_the_best_option_from_the_
             if best in (b.get("attrs", {}).get("data-choice"), b.get("attrs", {}).get("data-card"))
         ]
         pictures = find(button, lambda n: n.get("attrs", {}).get("role") == "img")
-        label = ", ".join(p["attrs"]["aria-label"] for p in pictures) or button.get("attrs", {}).get("aria-label")
-        label = label or text(button).strip()
+        if pictures:  # a set of cards to give or throw away: "discard:HK.S7"
+            cards = best.split(":", 1)[1].split(".")
+            assert len(cards) == len(pictures)
+        else:
+            cards = [button["attrs"]["data-card"]] if "data-card" in button["attrs"] else []
+        label = ", ".join(card_name(c, "nom", cat) for c in cards) or text(button).strip()
+        assert lang != "fi" or not cards or " " not in label.split(", ")[0], label
         assert entry["best_said"] == fmt(words["best"], {"answer": label}, cat), seg["id"]
         labelled.add("card" if "data-card" in button["attrs"] else "cards" if pictures else "caption")
     assert {"card", "caption"} <= labelled, labelled  # cards to play, bids and raises

@@ -6,8 +6,9 @@ figures, negative scores, every card and suit in every case form the catalog use
 is checked as a native editor would: Finnish numeral agreement (1 takes the singular: "1 piste",
 "2 pistettä"), the decimal mark of the language, a verb that agrees with "Sinä"/"You" or no verb
 at all, capitals at sentence starts only, no doubled spaces or punctuation, no unfilled
-placeholder. The build's formatter (sitebuild/catalogs.py ``fmt``) and the pages' formatter
-(site/assets/format.js ``formatWith``, run in node) must give the same text for every render."""
+placeholder. The one formatter (present/text.py ``fmt``) compiles every message for the pages
+(``compiled``), and the pages' filling in (site/assets/fill.js, run in node) must give the same
+text for every render."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.catalogs import PLACEHOLDER, card_name, fmt, in_sentence, load_catalog, message
+from sitebuild.catalogs import PLACEHOLDER, card_label, card_name, compiled, fmt, in_sentence, load_catalog, message
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("fi", "en")
@@ -432,52 +433,99 @@ def test_a_count_of_none_is_never_a_digit_zero_before_a_word(lang):
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
-def test_the_pages_formatter_equals_the_builds_on_every_render(tmp_path):
-    """site/assets/format.js (the pages) and sitebuild/catalogs.py (the build) write every render
-    of every message of both catalogs the same."""
+def test_the_pages_fill_the_compiled_messages_as_the_build_writes_them(tmp_path):
+    """Every render of every message of both catalogs, compiled by the build (present/text.py:
+    compiled) and filled in by the pages (site/assets/fill.js, run in node), reads as the one
+    formatter writes it (fmt of message), alone and set inside another sentence. A card in a
+    grammatical case is never filled in by a page (present/ names cards): those renders are left
+    out here, and fill.js refuses one."""
     cases = []
     expected = []
+    cards = 0
     for lang in LANGS:
         cat = load_catalog(lang)
         for key, template, params, fragment in _renders(lang):
+            if any(m.group(2) and len(str(params[m.group(1)])) > 1 for m in PLACEHOLDER.finditer(template)):
+                cards += 1
+                continue
             section, _, last = key.rpartition(".")
-            cases.append({"lang": lang, "section": section, "key": last, "params": params, "fragment": fragment})
+            node = cat
+            for part in section.split(".") if section else []:
+                node = node[part]
+            entry = compiled({last: template}, last) if key.endswith("_one") else compiled(node, last)
+            cases.append({"lang": lang, "entry": entry, "params": params, "fragment": fragment})
             expected.append(_render(lang, key, template, params, fragment, cat))
     (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    catalogs = {
+        lang: {"suits": load_catalog(lang)["suits"], "decimal": load_catalog(lang)["estimate"]["decimal"]}
+        for lang in LANGS
+    }
     script = tmp_path / "run.mjs"
-    module = (ROOT / "site" / "assets" / "format.js").as_uri()
-    messages = json.dumps(str(ROOT / "site" / "messages"))
+    module = (ROOT / "site" / "assets" / "fill.js").as_uri()
     script.write_text(
-        f"""import {{ formatWith, pick }} from {json.dumps(module)};
+        f"""import {{ fill }} from {json.dumps(module)};
 import {{ readFileSync }} from "node:fs";
-const catalogs = {{}};
-for (const lang of {json.dumps(list(LANGS))}) {{
-  catalogs[lang] = JSON.parse(readFileSync({messages} + "/" + lang + ".json", "utf8"));
-}}
+const catalogs = {json.dumps(catalogs)};
 const cases = JSON.parse(readFileSync({json.dumps(str(tmp_path / "cases.json"))}, "utf8"));
-const out = cases.map((c) => {{
-  let section = catalogs[c.lang];
-  for (const part of c.section.split(".").filter(Boolean)) section = section[part];
-  const template = c.key.endsWith("_one") ? section[c.key] : pick(section, c.key, c.params);
-  return formatWith(catalogs[c.lang], template, c.params, {{ fragment: c.fragment }});
-}});
-process.stdout.write(JSON.stringify(out));
+const out = cases.map((c) => fill(c.entry, c.params, catalogs[c.lang], {{ fragment: c.fragment }}));
+let refused = false;
+try {{ fill([{{ v: "card", case: "gen" }}], {{ card: "HK" }}, catalogs.fi); }} catch {{ refused = true; }}
+process.stdout.write(JSON.stringify({{ out, refused }}));
 """,
         encoding="utf-8",
     )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120, check=True)
     got = json.loads(run.stdout)
-    assert len(got) == len(expected) > 1000
-    differ = [(c, e, g) for c, e, g in zip(cases, expected, got) if e != g]
+    assert got["refused"], "fill.js filled in a card in a case"
+    assert len(got["out"]) == len(expected) > 1000 and cards > 100
+    differ = [(c, e, g) for c, e, g in zip(cases, expected, got["out"]) if e != g]
     assert not differ, differ[:10]
 
 
-def test_the_pages_catalog_holds_what_the_formatter_reads():
-    """format.js reads the decimal mark, the names, the cards, suits and ranks of the catalog the
-    page embeds (site/templates/base.html)."""
-    embed = re.search(r'id="catalog">\{\{ (.*?) \| json_script \}\}', (ROOT / "site/templates/base.html").read_text())
-    assert embed, "base.html embeds no catalog"
-    for field in ('"estimate": {"decimal": cat.estimate.decimal}', '"names": cat.names', '"cards": cat.cards'):
-        assert field in embed.group(1), field
-    for field in ('"suits": cat.suits', '"ranks": cat.ranks', '"option_labels": cat.option_labels'):
-        assert field in embed.group(1), field
+def test_a_message_without_values_is_compiled_as_it_stands_and_forms_in_the_order_message_tries_them():
+    cat = load_catalog("fi")
+    assert compiled(cat["verdicts"], "correct") == cat["verdicts"]["correct"]
+    forms = compiled(cat["verdicts"], "legal_not_best")["forms"]
+    assert [f.get("when") for f in forms] == [{"loss": 1}, None]
+    assert forms[0]["parts"] == [cat["verdicts"]["legal_not_best_one"]]
+    # a value that starts the message is capitalised unless the message is set inside a sentence
+    assert compiled({"k": "{a} ja {b}. {c}"}, "k") == [
+        {"v": "a", "cap": "start"},
+        " ja ",
+        {"v": "b"},
+        ". ",
+        {"v": "c", "cap": True},
+    ]
+
+
+def test_the_pages_catalog_is_compiled_and_holds_what_the_pages_read():
+    """base.html embeds sitebuild.catalogs.page_catalog: the sections the scripts fill in, compiled
+    (no placeholder left for a page to parse), every card's spoken name and each option's label as
+    it stands in a sentence, by the one formatter."""
+    from sitebuild.catalogs import page_catalog
+
+    base = (ROOT / "site/templates/base.html").read_text(encoding="utf-8")
+    assert '<script type="application/json" id="catalog">{{ page_catalog | json_script }}</script>' in base
+    for lang in LANGS:
+        cat = load_catalog(lang)
+        page = page_catalog(cat)
+        for name in ("ui", "lesson_player", "review"):
+            left = [k for k, v in _flat(page[name]) if isinstance(v, str) and PLACEHOLDER.search(v)]
+            assert not left, f"{lang} {name}: not compiled: {left[:5]}"
+        assert page["card_names"]["HK"] == card_label("HK", cat) and len(page["card_names"]) == 36
+        assert page["option_labels_in_sentence"] == {k: in_sentence(v, cat) for k, v in cat["option_labels"].items()}
+        assert page["decimal"] == cat["estimate"]["decimal"]
+        # the engine's errors are worded by the worker (error.text): the page keeps their codes
+        assert page["errors"] == {"generic": cat["errors"]["generic"]} and page["error_codes"] == sorted(cat["errors"])
+        assert not {"verdicts", "reasons", "mistakes", "ranks", "cards", "option_labels"} & set(page)
+
+
+def _flat(value, prefix=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _flat(v, f"{prefix}{k}.")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _flat(v, f"{prefix}{i}.")
+    else:
+        yield prefix.rstrip("."), value

@@ -1,7 +1,7 @@
 // Page script of every page: progress, copy links, deep links, the offline copy. Lesson puzzles
 // (puzzle.js) are judged from their answer tables, so a lesson page never starts the engine.
 import { engineSettled, engineStarted } from "./engine-client.js";
-import { format, keptText, ui } from "./messages.js";
+import { keptText, ui } from "./messages.js";
 import * as progress from "./progress.js";
 import { GuidedDeal } from "./guided.js";
 import { lastLessonRecord, LessonPlayer, words } from "./lesson-player.js";
@@ -108,7 +108,7 @@ function bindCopyLinks() {
         status.textContent = ui("link_copied");
         timer = setTimeout(() => (status.textContent = ""), 4000);
       } else {
-        status.textContent = format(ui("link_manual"), { url });
+        status.textContent = ui("link_manual", { url });
       }
     });
   }

@@ -5,7 +5,6 @@
 // each preset and the preset's own values come from the build (the page's #house-rules-data, made
 // by sitebuild.rulespages.house_rule_controls from the engine's declarations of its options); the
 // engine checks every rule set made here. Rules text is the notation "preset+rule+rule=value".
-import { inSentence } from "./format.js";
 import { catalog, ui } from "./messages.js";
 import { el } from "./puzzle.js";
 
@@ -22,7 +21,7 @@ function valueWords(name, value) {
 
 function describe(options) {
   return Object.entries(options).map(([name, value]) => {
-    const label = name in catalog.option_labels ? inSentence(catalog.option_labels[name], catalog) : name;
+    const label = catalog.option_labels_in_sentence[name] ?? name;
     return value === true ? label : ui("rule_with_value", { label, value: valueWords(name, value) }, { fragment: true });
   });
 }

@@ -6,7 +6,7 @@
 // two lines), or why the choice is refused. A moment missed joins the replay list (replay.js,
 // kind "moment") and comes back on the front page, which opens it here (#moment=ID). Only the
 // first choice counts; the table then waits for "back to the table".
-import { catalog, errorSaid, ui } from "./messages.js";
+import { errorSaid, knownError, ui } from "./messages.js";
 import { mount } from "./mount.js";
 import { engineRequest } from "./play-engine.js";
 import * as replay from "./replay.js";
@@ -19,7 +19,7 @@ function disable() {
 }
 
 function said(answer) {
-  const known = answer && answer.error && catalog.errors[answer.error.code];
+  const known = answer && knownError(answer.error);
   return known ? errorSaid(answer.error) : ui("play_error");
 }
 

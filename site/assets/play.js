@@ -10,7 +10,7 @@
 // play-controls.js (the controls of each phase), play-story.js (the news and the story panel),
 // play-result.js (the end of a deal), play-review.js (hints and the review), play-engine.js
 // (talk to the engine), play-words.js (the shared state and every sentence).
-import { errorSaid, keptText, catalog, ui } from "./messages.js";
+import { errorSaid, keptText, catalog, knownError, ui } from "./messages.js";
 import { HouseRules, summary } from "./house-rules.js";
 import { engine, engineUnavailable } from "./engine-client.js";
 import { renderActions, updatePick } from "./play-controls.js";
@@ -200,7 +200,7 @@ async function send(action) {
       return;
     }
     // an engine error the catalog words (rules it refuses), else the general apology
-    const known = answer.error && catalog.errors[answer.error.code];
+    const known = knownError(answer.error);
     const text = known ? errorSaid(answer.error) : ui("play_error");
     if (before === null) {
       $("play-setup-error").textContent = text;
@@ -339,7 +339,7 @@ async function rulesFromLink() {
     return true;
   }
   if (!answer.ok) {
-    error.textContent = catalog.errors[answer.error.code] ? errorSaid(answer.error) : ui("play_error");
+    error.textContent = knownError(answer.error) ? errorSaid(answer.error) : ui("play_error");
     error.hidden = false;
     return true;
   }

@@ -6,7 +6,7 @@
 // typed in the editor, which the notation cannot carry, is said as the build wrote it.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
-import { errorSaid, format, ui } from "./messages.js";
+import { errorSaid, ui } from "./messages.js";
 import { mount } from "./mount.js";
 import { el, Puzzle } from "./puzzle.js";
 
@@ -259,7 +259,7 @@ form.addEventListener("submit", async (event) => {
       await navigator.clipboard.writeText(url);
       copied.textContent = ui("link_copied");
     } catch {
-      copied.textContent = format(ui("link_manual"), { url });
+      copied.textContent = ui("link_manual", { url });
     }
   };
 });

@@ -68,9 +68,9 @@ function fill(template, params) {
   return format(template, params);
 }
 
-// A message with its "_one" form where the count is 1.
-function say(key, params, count) {
-  return fill(count === 1 && words[`${key}_one`] ? words[`${key}_one`] : words[key], params);
+// A message of the test's words (its "_one" form where the count it writes is 1: compiled so).
+function say(key, params) {
+  return fill(words[key], params);
 }
 
 function shuffled(list) {
@@ -187,7 +187,7 @@ function finish() {
 
 function showResult(r) {
   result.hidden = false;
-  document.getElementById("readiness-score").textContent = say("result", { lost: figure(r.lost), total: r.total }, r.lost);
+  document.getElementById("readiness-score").textContent = say("result", { lost: r.lost, total: r.total });
   const rows = [
     ["you", r.lost],
     ["random", r.scale.random],
@@ -217,7 +217,7 @@ function showPast() {
       .reverse()
       .map((r) => {
         const when = dates.format(new Date(r.at));
-        return el("li", "", say("past_row", { date: when, lost: figure(r.lost), total: r.total }, r.lost));
+        return el("li", "", say("past_row", { date: when, lost: r.lost, total: r.total }));
       }),
   );
   document.getElementById("readiness-past-none").hidden = saved.results.length > 0;

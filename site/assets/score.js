@@ -9,7 +9,7 @@
 // mounts them (mount.js) and adds its buttons.
 import { engine, engineUnavailable } from "./engine-client.js";
 import { HouseRules, summary } from "./house-rules.js";
-import { catalog, format, ui } from "./messages.js";
+import { catalog, figure, format, ui } from "./messages.js";
 import { mount } from "./mount.js";
 import { el } from "./puzzle.js";
 import { keysWith, storage, StoredRecord } from "./store.js";
@@ -328,7 +328,7 @@ function renderGame() {
     const row = el("tr", result?.finished && result.winners.includes(side) ? "winner" : "");
     const head = el("th", "", name);
     head.scope = "row";
-    row.append(head, el("td", "", totals[side] === null ? "–" : String(totals[side])));
+    row.append(head, el("td", "", totals[side] === null ? "–" : figure(totals[side]))); // "−30": a true minus
     body.append(row);
   });
   // next, or the end

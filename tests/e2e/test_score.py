@@ -14,7 +14,7 @@ from test_play import SHOTS
 import build
 from engine.core.rules import parse_rules
 from engine.core.tally import SHEET_HOUSE_RULES, SHEET_OPTIONS, tally
-from sitebuild.catalogs import fmt, in_sentence
+from sitebuild.catalogs import fmt, in_sentence, number
 from sitebuild.rulespages import house_rule_controls
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -84,7 +84,10 @@ def wait_engine(page):
 
 
 def totals_on_page(page):
-    return [int(cell.inner_text()) for cell in page.locator("#score-totals tbody td").all()]
+    # a negative total is written with the minus sign (U+2212), never a hyphen
+    cells = [cell.inner_text() for cell in page.locator("#score-totals tbody td").all()]
+    assert not any("-" in text for text in cells), cells
+    return [int(text.replace("\u2212", "-")) for text in cells]
 
 
 def wait_until(page, expression, timeout=60):
@@ -159,7 +162,7 @@ def check_page_against_engine(page, lang, rules, deals):
         for side in d["score"]["sides"]:
             if side["result"] != "scores":
                 assert fmt(cat["ui"][f"bd_{side['result']}"], side["result_params"], cat) in text, (i, side["result"])
-        scores = ", ".join(f"{NAMES[s]} {t}" for s, t in enumerate(d["totals"]))
+        scores = ", ".join(f"{NAMES[s]} {number(t, cat)}" for s, t in enumerate(d["totals"]))
         assert say(lang, "deal_totals", scores=scores) in text
     return out
 

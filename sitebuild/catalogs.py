@@ -78,16 +78,14 @@ def page_catalog(cat: dict) -> dict:
     the sections they fill in, compiled by the one formatter (``present.text.compiled``: the page
     fills in values and knows no grammar), the engine's error codes the catalog words (the worker
     words them: ``error.text``) and the generic one, the suits' case forms (a suit in a case),
-    every card's spoken name, each rule option's label as it stands inside a sentence, the seats',
+    each rule option's label as it stands inside a sentence, the seats',
     presets' and options' words as they are, and the decimal mark."""
     sections = ("ui", "lesson_player", "review")
-    ranks = cat["ranks"]
     return {
         **{name: compiled_section(cat[name]) for name in sections},
         "errors": {"generic": cat["errors"]["generic"]},
         "error_codes": sorted(cat["errors"]),
         "suits": cat["suits"],
-        "card_names": {suit + rank: card_label(suit + rank, cat) for suit in "SCDH" for rank in ranks},
         "seats": cat["seats"],
         "presets": cat["presets"],
         "option_labels_in_sentence": {name: in_sentence(label, cat) for name, label in cat["option_labels"].items()},

@@ -20,6 +20,7 @@ from engine.core.rules import PRESET_INFO, PRESETS, parse_rules
 from engine.core.seats import seat_places
 from engine.core.tally import entry_form
 from engine.puzzles.base import REGISTRY
+from present.cards import card_trees
 from present.puzzle import Words, card_span, link_icon, puzzle_tree
 from present.score import form_words
 from present.text import error_text
@@ -494,6 +495,7 @@ def render_site(
             presets=seats,
             house=house,
             openings=openings.worded(prepared["openings"], lang),
+            card_trees=card_trees(Words(cat)),
         )
         # the score sheet: each preset's entry form as the engine defines it (engine.core.tally.entry_form),
         # so that the page takes entries while the engine starts, and its labels with the rules'

@@ -632,3 +632,25 @@ def test_a_refused_action_is_said_with_the_engines_reason():
     )
     assert low["refused"]["action"] == "40"
     assert low["words"]["refused"] == [reason_text(low["refused"], en)]  # a bid: no word about cards
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_the_play_page_gets_every_card_drawn_once_by_present(lang):
+    """The play table's cards are present/cards.py's (card_trees, mounted by site/assets/cards.js):
+    every card of the catalog's ranks, a picture and a disabled answer button, named by its spoken
+    name in the page's language, its face from the sprite."""
+    from present.cards import card_trees
+    from present.text import Words, card_label
+
+    cat = catalog(lang)
+    trees = card_trees(Words(cat))
+    assert len(trees) == 4 * len(cat["ranks"]) and "HK" in trees
+    for code, drawn in trees.items():
+        span, button = drawn["span"], drawn["button"]
+        assert span["attrs"] == {"role": "img", "aria-label": card_label(code, cat)}
+        assert button["attrs"]["data-card"] == code and "disabled" in button["attrs"]
+        assert button["attrs"]["aria-label"] == card_label(code, cat)
+        for tree in (span, button):
+            assert ("red" in tree["class"]) == (code[0] in "DH")
+            (use,) = nodes(tree, lambda n: n.get("tag") == "use")
+            assert use["attrs"]["href"] == f"#c-{code}"

@@ -1,40 +1,25 @@
-// A card as the page draws it where the engine answers live (the play table, the deal review's
-// hands and tricks): a picture of its face from the page's card sprite (#c-HK), named by its
-// spoken name; the same markup as card_span and card_button of present/cards.py (a browser test
-// compares them). Puzzles and the lines of play after a wrong answer are drawn by present/ (mount.js).
-import { cardFace, spokenName } from "./messages.js";
+// A card where the engine answers live (the play table, the deal review's hands and tricks), as
+// present/cards.py draws it: the build gives the play page every card drawn (#card-trees: a picture
+// and an answer button per card, card_trees), which this mounts (mount.js). No card markup is
+// written here.
 import { el } from "./dom.js";
+import { mount } from "./mount.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+let trees = null;
 
-function faceOf(code) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "face");
-  svg.setAttribute("viewBox", "0 0 60 84");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `#c-${code}`);
-  svg.append(use);
-  return svg;
+function treeOf(code, shape) {
+  trees ??= JSON.parse(document.getElementById("card-trees").textContent);
+  if (!Object.hasOwn(trees, code)) throw new Error(`no card ${code}`);
+  return trees[code][shape];
 }
 
 export function cardSpan(code) {
-  const span = el("span", cardFace(code).red ? "card red" : "card");
-  span.setAttribute("role", "img");
-  span.setAttribute("aria-label", spokenName(code));
-  span.append(faceOf(code));
-  return span;
+  return mount(treeOf(code, "span"));
 }
 
 export function cardButton(code, toggle) {
-  const button = el("button", cardFace(code).red ? "card red" : "card");
-  button.type = "button";
-  button.dataset.card = code;
-  button.disabled = true;
-  button.setAttribute("aria-label", spokenName(code));
+  const button = mount(treeOf(code, "button"));
   if (toggle) button.setAttribute("aria-pressed", "false");
-  button.append(faceOf(code));
   return button;
 }
 

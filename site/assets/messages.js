@@ -33,18 +33,6 @@ export function knownError(error) {
 
 export { catalog };
 
-const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };
-
-// The face of a card ("10♥") and its spoken name ("hertta kuningas", "king of hearts").
-export function cardFace(card) {
-  return { text: (card[1] === "T" ? "10" : card[1]) + SYMBOLS[card[0]], red: card[0] === "D" || card[0] === "H" };
-}
-
-// A card's spoken name, as the build wrote it (present/text.py: card_label).
-export function spokenName(card) {
-  return catalog.card_names[card];
-}
-
 // What a page says when a record in storage was kept as it was (store.js): what could not be read
 // ("storage_<what>_newer" or "_damaged"), that it is kept, and where its copy is.
 export function keptText(report, what) {

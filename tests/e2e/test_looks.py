@@ -259,8 +259,13 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
     hidden = page.locator("#puzzle-overtake-king .seat .hidden-cards").first
     assert hidden.locator("[aria-label]").count() == 0 and hidden.locator("use").count() == 0
     module = asset_url(site_dir, "cards.js")
+    # the play table's cards (cards.js mounts the play page's #card-trees, drawn by present/cards.py)
+    # beside the lesson's, drawn by the build: the page is given the play page's trees
     same = page.evaluate(
         """async (module) => {
+            const play = await (await fetch("/fi/play/")).text();
+            const trees = new DOMParser().parseFromString(play, "text/html").getElementById("card-trees");
+            document.body.append(trees);
             const { cardButton, cardSpan } = await import(module);
             const attrs = (n) => [...n.attributes].filter((a) => a.name !== "disabled")
               .map((a) => `${a.name}=${a.value}`);
@@ -273,7 +278,7 @@ def test_cards_are_pictures_named_by_their_spoken_names_in_both_renderers(visit,
         }""",
         module,
     )
-    assert same == [True, True], "present/puzzle.py and cards.js draw cards differently"
+    assert same == [True, True], "the lesson's cards and the play table's (cards.js) are drawn differently"
 
 
 def test_a_big_hand_is_a_fan_of_44_px_targets_on_a_phone(visit, base_url):

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from score_games import FAQ_GAME
 from tree_data import classes, nodes, text
 
 from engine.core.rules import PRESETS
@@ -24,34 +25,6 @@ from present.tree import to_dict, to_html
 from present.web import catalog
 
 NAMES = ["Aino", "Eero", "Kaisa", "Oona"]
-# faq: three players, last trick 20, Porvoo; first dealer Aino (as tests/e2e/test_score.py)
-FAQ_GAME = [
-    {
-        "bidder": 1,
-        "bid": 60,
-        "contract": 70,
-        "points": [30, 60, 30],
-        "last_trick": 1,
-        "declarations": [{"suit": "H", "seat": 1}],
-    },
-    {"bidder": 2, "bid": 60, "points": [0, 60, 60], "last_trick": 1, "no_tricks": [0]},
-    {"bidder": 0, "bid": 100, "points": [70, 30, 20], "last_trick": 1},
-    {
-        "bidder": 1,
-        "bid": 200,
-        "points": [0, 80, 40],
-        "last_trick": 1,
-        "declarations": [{"suit": "H", "seat": 1}, {"suit": "D", "seat": 1}],
-    },
-    {"bidder": 2, "bid": 150, "points": [10, 30, 80], "last_trick": 2, "declarations": [{"suit": "C", "seat": 2}]},
-    {
-        "bidder": 2,
-        "bid": 200,
-        "points": [0, 30, 90],
-        "last_trick": 2,
-        "declarations": [{"suit": "H", "seat": 2}, {"suit": "S", "seat": 1}],
-    },
-]
 # german: pairs, a redeal, a deal without a contract, rounding
 GERMAN = [
     {"redeal": True},

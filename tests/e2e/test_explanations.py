@@ -83,33 +83,8 @@ def test_a_wrong_choice_shows_its_figures_and_the_best_a_tap_away(visit, base_ur
 def test_a_drill_kept_before_present_drew_its_explanations_is_drawn_anew(visit, base_url, site_dir):
     """A drill on the replay list kept with a tree without ``data-why`` (a site before this one)
     comes back drawn by the engine in the page, and its wrong answer says why."""
-    bank = json.loads(
-        (site_dir / "en" / "practice" / "index.html")
-        .read_text(encoding="utf-8")
-        .split('id="drill-bank">', 1)[1]
-        .split("</script>", 1)[0]
-    )
-    drill = bank["trick-winner"][0]
-    del drill["tree"]["attrs"]["data-why"]
-    wrong = next(k for k, e in drill["table"]["answers"].items() if e["verdict"] == "wrong")
+    v, section, drill, wrong = open_a_drill_kept_without(visit, base_url, site_dir, "data-why")
     reason = why_table(drill["table"], load_catalog("en"))[wrong]
-    stored = {
-        "version": 1,
-        "items": [
-            {"kind": "drill", "theme": "trick-winner", "seed": drill["seed"], "drill": drill}
-            | {"missed": 1, "due": 2, "right": 0, "gap": 0},
-        ],
-        "days": {},
-        "themes": {"trick-winner": {"tried": 1, "right": 0}},
-    }
-    v = visit()
-    v.context.add_init_script(
-        "if (localStorage.getItem('huutopussi.replay') === null)"
-        f" localStorage.setItem('huutopussi.replay', {json.dumps(json.dumps(stored))});"
-    )
-    page = v.open(f"{base_url}/en/")
-    section = page.locator("#daily section.puzzle")
-    section.wait_for(timeout=180_000)
     assert section.get_attribute("data-why") is not None, "drawn anew, with its explanations"
     section.locator(f'button[data-card="{wrong}"]').click()
     why = section.locator(".feedback.wrong .why")
@@ -142,6 +117,20 @@ def test_a_drill_kept_before_present_wrote_its_verdicts_is_drawn_anew(visit, bas
     wrong answer says the verdict's line present/ wrote (present/verdicts.py)."""
     from present.verdicts import verdict_table
 
+    v, section, drill, wrong = open_a_drill_kept_without(visit, base_url, site_dir, "data-verdicts")
+    (said,) = verdict_table(drill["table"], load_catalog("en"), looking=True)["answers"][wrong]
+    assert section.get_attribute("data-verdicts") is not None, "drawn anew, with its verdicts' lines"
+    section.locator(f'button[data-card="{wrong}"]').click()
+    verdict = section.locator(".feedback.wrong p.verdict")
+    verdict.first.wait_for()
+    assert verdict.first.inner_text() == said
+    assert not v.errors
+
+
+def open_a_drill_kept_without(visit, base_url, site_dir, attribute):
+    """The English front page with the replay list holding the practice page's first trick-winner
+    drill as an older site kept it, its tree without ``attribute``: (the visit, the daily puzzle's
+    section once drawn, the drill, a wrong answer's card)."""
     bank = json.loads(
         (site_dir / "en" / "practice" / "index.html")
         .read_text(encoding="utf-8")
@@ -149,9 +138,8 @@ def test_a_drill_kept_before_present_wrote_its_verdicts_is_drawn_anew(visit, bas
         .split("</script>", 1)[0]
     )
     drill = bank["trick-winner"][0]
-    del drill["tree"]["attrs"]["data-verdicts"]
+    del drill["tree"]["attrs"][attribute]
     wrong = next(k for k, e in drill["table"]["answers"].items() if e["verdict"] == "wrong")
-    (said,) = verdict_table(drill["table"], load_catalog("en"), looking=True)["answers"][wrong]
     stored = {
         "version": 1,
         "items": [
@@ -169,9 +157,4 @@ def test_a_drill_kept_before_present_wrote_its_verdicts_is_drawn_anew(visit, bas
     page = v.open(f"{base_url}/en/")
     section = page.locator("#daily section.puzzle")
     section.wait_for(timeout=180_000)
-    assert section.get_attribute("data-verdicts") is not None, "drawn anew, with its verdicts' lines"
-    section.locator(f'button[data-card="{wrong}"]').click()
-    verdict = section.locator(".feedback.wrong p.verdict")
-    verdict.first.wait_for()
-    assert verdict.first.inner_text() == said
-    assert not v.errors
+    return v, section, drill, wrong

@@ -9,6 +9,7 @@ import base64
 import json
 
 import pytest
+from score_games import FAQ_GAME
 from test_play import SHOTS
 
 import build
@@ -19,38 +20,8 @@ from sitebuild.rulespages import house_rule_controls
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NAMES = ["Aino", "Eero", "Kaisa"]
-# faq: three players, last trick 20, Porvoo; first dealer Aino
-DEALS = [
-    # a raise: Eero bids 60 and raises to 70; 60 + 20 + hearts 100 = 180
-    {
-        "bidder": 1,
-        "bid": 60,
-        "contract": 70,
-        "points": [30, 60, 30],
-        "last_trick": 1,
-        "declarations": [{"suit": "H", "seat": 1}],
-    },
-    # Porvoo: Aino takes no trick and loses Kaisa's bid; Kaisa has exactly her 60
-    {"bidder": 2, "bid": 60, "points": [0, 60, 60], "last_trick": 1, "no_tricks": [0]},
-    # a failed contract: 70 < 100
-    {"bidder": 0, "bid": 100, "points": [70, 30, 20], "last_trick": 1},
-    {
-        "bidder": 1,
-        "bid": 200,
-        "points": [0, 80, 40],
-        "last_trick": 1,
-        "declarations": [{"suit": "H", "seat": 1}, {"suit": "D", "seat": 1}],
-    },
-    {"bidder": 2, "bid": 150, "points": [10, 30, 80], "last_trick": 2, "declarations": [{"suit": "C", "seat": 2}]},
-    # Kaisa 90 + 20 + 100 makes 200: 500; Eero 30 + spades 40: 500 as well
-    {
-        "bidder": 2,
-        "bid": 200,
-        "points": [0, 30, 90],
-        "last_trick": 2,
-        "declarations": [{"suit": "H", "seat": 2}, {"suit": "S", "seat": 1}],
-    },
-]
+# faq: three players, last trick 20, Porvoo; first dealer Aino (tests/score_games.py)
+DEALS = FAQ_GAME
 
 
 def catalog(lang):

@@ -419,6 +419,115 @@ def partner_adds_40(seed: int):
     return score(count + 40), score(count)
 
 
+# -- the raise: how high after the widow or the exchange (issue 38, lessons 16 and 22) -------------
+# What a hand makes does not depend on its contract, so one solver per deal answers every
+# contract the raise rules below ask about (a zero-window search each, remembered): a contract made
+# scores itself, a failed one costs itself (no Porvoo in these rule sets).
+_RAISE_MADE: dict[tuple[str, int, int], bool] = {}
+
+
+def _raise_count(rules, deal: Deal) -> int:
+    """The bidder's count after the widow or the exchange, rounded down to a bid: ``hand_estimate``
+    of the cards kept (16 an ace, 10 a ten with its ace, 6 one without, 3/4 of a pair), the widow
+    no longer counted as 10 but the points of the cards put away added, which are sure (the
+    partnership game puts none away: the cards given back go to the partner)."""
+    hand = deal.hands[deal.bidder]
+    count = hand_estimate(rules, hand) - (10 if rules.widow_size else 0)
+    count += sum(rules.points[c.rank] for c in deal.discard)
+    return count // rules.bid_step * rules.bid_step
+
+
+def _raise_deal(game: str, seed: int) -> tuple[int, int, Deal]:
+    """(the bidder's contract, its count after the widow or exchange, the deal at the first lead)
+    for the deal of ``seed`` at the raise: seat 1 opened at the minimum bid, the others passed, the
+    discard (or the exchange) went by the estimates' rule and the bidder kept the contract."""
+    rules = THREE_PLAYER if game == "three-player" else FAQ_PAIRS
+    deal = first_lead(seed) if game == "three-player" else partnership_first_lead(seed)
+    return rules.min_bid, _raise_count(rules, deal), deal
+
+
+_RAISE_SOLVER: dict[tuple[str, int], tuple[Solver, int]] = {}
+
+
+def _makes(game: str, seed: int, deal: Deal, contract: int) -> bool:
+    """Does the bidder's side make ``contract`` in this deal, every hand known?"""
+    key = (game, seed, contract)
+    if key not in _RAISE_MADE:
+        if (game, seed) not in _RAISE_SOLVER:
+            _RAISE_SOLVER.clear()  # one deal's solver at a time
+            side = deal.rules.side_of(BIDDER)
+            _RAISE_SOLVER[game, seed] = Solver(deal, max_side=side), estimate.side_has(deal, side)
+        solver, have = _RAISE_SOLVER[game, seed]
+        _RAISE_MADE[key] = solver.at_least(contract - have)
+    return _RAISE_MADE[key]
+
+
+def _raise_to(game: str, seed: int, above: int, against: int | None = None):
+    """(the deal score raising to the count plus ``above``, the score holding the contract, or
+    raising to the count plus ``against``), where both are above the contract, else None."""
+    contract, count, deal = _raise_deal(game, seed)
+    to = count + above
+    other = contract if against is None else count + against
+    if to <= contract or (against is not None and other <= contract):
+        return None
+
+    def score(bid):
+        return bid if _makes(game, seed, deal, bid) else -bid
+
+    return score(to), score(other)
+
+
+@rule(
+    "raise-to-the-count",
+    "three-player bidder who opened at 40 and took the widow, the discard by the estimates' rule, "
+    "counting again (16 an ace, 10 a ten with its ace, 6 one without, 3/4 of a pair, plus the points "
+    "put away) above 40: the deal score raising to the count against keeping 40",
+    deals=200,
+)
+def raise_to_the_count(seed: int):
+    return _raise_to("three-player", seed, 0)
+
+
+@rule(
+    "raise-under-the-count",
+    "the same bidder with a count of 55 or more after the widow: the deal score raising to 10 under "
+    "the count against keeping 40",
+    deals=200,
+)
+def raise_under_the_count(seed: int):
+    return _raise_to("three-player", seed, -10)
+
+
+@rule(
+    "raise-under-not-to-the-count",
+    "the same bidder with a count of 55 or more after the widow: the deal score raising to 10 under "
+    "the count against raising to the count",
+    deals=200,
+)
+def raise_under_not_to_the_count(seed: int):
+    return _raise_to("three-player", seed, -10, 0)
+
+
+@rule(
+    "raise-partner-adds-40",
+    "partnership game (FAQ rules), bidder who opened at 50, after the exchange by the estimates' "
+    "rule, with a count (16 an ace, 10 a ten with its ace, 6 one without, 3/4 of a pair) plus 40 "
+    "above 50: the deal score raising to the count plus 40 against keeping 50",
+    deals=200,
+)
+def raise_partner_adds_40(seed: int):
+    return _raise_to("pairs", seed, 40)
+
+
+@rule(
+    "raise-partner-adds-40-not-60",
+    "the same partnership bidder: the deal score raising to the count plus 40 against raising to the count plus 60",
+    deals=200,
+)
+def raise_partner_adds_40_not_60(seed: int):
+    return _raise_to("pairs", seed, 40, 60)
+
+
 # -- where a rule fails: the deals split by what the lessons name ------------------------------------
 # For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
@@ -486,6 +595,22 @@ def the_openers_aces(seed: int) -> str:
     """The opener's aces in the hand dealt (before the exchange)."""
     aces = sum(c.rank is Rank.ACE for c in Deal.new(FAQ_PAIRS, seed, dealer=0).hands[BIDDER])
     return "no ace" if aces == 0 else "one or two aces" if aces <= 2 else "three aces or more"
+
+
+@split("raise-under-the-count")
+def kings_queens_and_aces_after_the_widow(seed: int) -> str:
+    """Whether the bidder's count after the widow held a king and queen of one suit, and its aces."""
+    hand = first_lead(seed).hands[BIDDER]
+    aces = sum(c.rank is Rank.ACE for c in hand)
+    held = "a king and queen" if pair_suits(mask_of(hand), 0) else "no king and queen"
+    return f"{held}, {'no ace' if aces == 0 else 'one ace' if aces == 1 else 'two aces or more'}"
+
+
+@split("raise-partner-adds-40")
+def king_and_queen_after_the_exchange(seed: int) -> str:
+    """Whether the partnership bidder held a king and queen of one suit after the exchange."""
+    hand = partnership_first_lead(seed).hands[BIDDER]
+    return "a king and queen" if pair_suits(mask_of(hand), 0) else "no king and queen"
 
 
 def split_report(name: str, per_deal: list) -> dict:

@@ -358,13 +358,22 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
       first such suit, as measured); its smallest card.
     - ``guard-the-ten``: the three-player bidder's discard with a ten and one small card of a suit
       (the first such suit, as measured); the cheapest cards of the estimates' order without them.
+    - ``raise-under-the-count``, ``raise-to-the-count``: the three-player bidder's raise after the
+      discard, where it opened the auction at the minimum bid and everyone else passed, with a count
+      after the widow (``bench_strategy._raise_count``: the kept cards' ``hand_estimate`` without the
+      widow's 10, plus the points put away) above the contract by more than 10 (10 under the count)
+      or at all (the count). The measurement discarded by the estimates' rule; the count adds the
+      points of whatever the bidder put away.
     - ``small-card-on-partners-trick``: a FAQ partnership card play where the player cannot follow
       suit to a trick the partner is sure to win and may throw a ten or a small card of other suits
       (``_throw_choice``, the measurement's own test, on the deal's true hands); its smallest card,
       where the trick is sure also from the player's seat (no card the player cannot see could take
       it from the partner) and the ten's ace is not with an opponent (the rule's own exception).
 
-    ``declare-dearer-first`` is about a declaration, which no decision kind values yet."""
+    ``declare-dearer-first`` is about a declaration, which no decision kind values yet.
+    ``raise-partner-adds-40`` speaks nowhere yet: it was measured with the partner's three cheapest
+    cards as the gift (the estimates' rule), which a decision's exchange need not be, and the bank
+    holds no partnership raise."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}
@@ -383,7 +392,29 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
         low = _small_card_on_partners_trick(deal)
         if low is not None:
             picks["small-card-on-partners-trick"] = low
+    if rules == THREE_PLAYER and kind == "raise" and _raise_after_an_unopposed_opening(deal):
+        from benchmarks.bench_strategy import _raise_count  # the measurement's own count
+
+        count = _raise_count(rules, deal)
+        if count - 10 > deal.contract:
+            picks["raise-under-the-count"] = f"raise:{count - 10}"
+        if count > deal.contract:
+            picks["raise-to-the-count"] = f"raise:{count}"
     return picks
+
+
+def _raise_after_an_unopposed_opening(deal) -> bool:
+    """The bidder's raise where it made the auction's first call, at the minimum bid, and every
+    other call was a pass (the raise rules' measured auction)."""
+    if deal.phase != "raise" or deal.to_move != deal.bidder:
+        return False
+    calls = [(seat, action) for seat, action in deal.history if isinstance(action, (Bid, Pass))]
+    rest = calls[1:]
+    return (
+        bool(calls)
+        and calls[0] == (deal.bidder, Bid(deal.rules.min_bid))
+        and all(isinstance(action, Pass) for _, action in rest)
+    )
 
 
 def rule_of(kind: str, deal, best: str) -> str | None:

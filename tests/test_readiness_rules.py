@@ -328,3 +328,30 @@ def test_the_readme_states_the_banks_counts_and_how_many_carry_a_rule():
     assert said and [int(said[1]), int(said[2]), said[3]] == [kinds["lead"], kinds["bid"], raises]
     said = re.search(r"(\d+) of the \d+ carry one", text)
     assert said and int(said[1]) == sum(e["rule"] is not None for e in ENTRIES)
+
+
+# -- the raise rules (lesson 16) -----------------------------------------------------------------------
+def at_the_raise(seed: int) -> Deal:
+    """The raise rules' measured moment: seat 1 opened at 40, the others passed, the discard by the
+    estimates' rule."""
+    deal = bench_strategy.won_auction(seed)
+    deal.apply(estimate.discard_by_rule(deal))
+    return deal
+
+
+def test_the_raise_rules_speak_after_an_unopposed_opening_at_40_where_measured():
+    for name in ("raise-to-the-count", "raise-under-the-count"):
+        spoken = {s for s in SEEDS if name in readiness.rule_picks("raise", at_the_raise(s))}
+        assert spoken == measured_seeds(name) and spoken, name
+    for seed in measured_seeds("raise-under-the-count"):
+        count = bench_strategy._raise_count(THREE_PLAYER, at_the_raise(seed))
+        assert readiness.rule_picks("raise", at_the_raise(seed)) == {
+            "raise-under-the-count": f"raise:{count - 10}",
+            "raise-to-the-count": f"raise:{count}",
+        }
+    for seed in sorted(measured_seeds("raise-under-the-count"))[:5]:  # an auction not measured: a bid over 40
+        deal = Deal.new(THREE_PLAYER, seed, dealer=0)
+        for call in (Bid(40), Bid(45), Pass(), Pass()):
+            deal.apply(call)
+        deal.apply(estimate.discard_by_rule(deal))
+        assert deal.phase == "raise" and readiness.rule_picks("raise", deal) == {}, seed

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core.actions import AskFull, AskHalf, Bid, Declare, Discard, Hold, Pass, Play, Raise  # noqa: E402
+from engine.core.actions import AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise  # noqa: E402
 from engine.core.cards import Rank  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
 from engine.core.declare import half_completes, pair_suits  # noqa: E402
@@ -420,7 +420,7 @@ def partner_adds_40(seed: int):
     return score(count + 40), score(count)
 
 
-# -- jump bids (issue 38: when opening straight at your bid pays)
+# -- jump bids and the partnership exchange (issue 38: a count to a jump bid, what the partner gives)
 # The jump rule plays the auction: seat 1 opens by the line measured, the two others bid as the
 # engine's normal computer player does (``engine.players.normal``, its random generator seeded as
 # the arena seeds it), and whoever wins discards by the estimates' rule; then every card is in view.
@@ -511,6 +511,48 @@ def jump_from_95(seed: int):
     return jump_to_your_bid(seed)
 
 
+def _aces_gift(deal: Deal):
+    """The partner's gift by the rule measured: its aces (three at most), the rest its cheapest
+    cards by the estimates' order (never a king or queen of its own pair); None without an ace."""
+    hand = deal.hands[deal.to_move]
+    aces = [c for c in hand if c.rank is Rank.ACE][: FAQ_PAIRS.exchange_size]
+    if not aces:
+        return None
+    rest = [c for c in estimate._keep_order(FAQ_PAIRS, hand) if c not in aces]
+    gift = Give(tuple(aces + rest[: FAQ_PAIRS.exchange_size - len(aces)]))
+    return gift if deal.why_illegal(gift) is None else None
+
+
+def _partnership_give(seed: int) -> Deal:
+    """The partnership game (FAQ rules) of ``seed`` at the partner's gift: seat 1 opened at the
+    minimum bid and the others passed."""
+    deal = Deal.new(FAQ_PAIRS, seed, dealer=0)
+    deal.apply(Bid(FAQ_PAIRS.min_bid))
+    while deal.phase == "auction":
+        deal.apply(Pass())
+    return deal
+
+
+@rule(
+    "give-your-aces",
+    "partnership game (FAQ rules), the bidder's partner holding an ace: giving the bidder its aces "
+    "(the rest the cheapest cards) against giving the three cheapest cards (never a king or queen "
+    "of its pair), the bidder returning the cheapest cards; the points the pair ends the deal with",
+    deals=160,
+)
+def give_your_aces(seed: int):
+    deal = _partnership_give(seed)
+    gift = _aces_gift(deal)
+    if gift is None:
+        return None
+    side = FAQ_PAIRS.side_of(BIDDER)
+    followed = estimate.play_deal(after(deal, gift))
+    first = total(followed, side)
+    other = estimate.play_deal(after(deal, estimate._by_rule(deal, Give, FAQ_PAIRS.exchange_size)))
+    have = estimate.side_has(other, side)
+    return first, have + Solver(other, max_side=side).value(first - have)
+
+
 # -- where a rule fails: the deals split by what the lessons name ------------------------------------
 # For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
@@ -585,6 +627,13 @@ def the_openers_count(seed: int) -> str:
     """The opener's count (``_count``) before the auction."""
     count = _count(seed)
     return "count 55 to 65" if count <= 65 else "count 70 to 90" if count <= 90 else "count 95 or more"
+
+
+@split("give-your-aces")
+def the_bidders_aces(seed: int) -> str:
+    """Whether the bidder held an ace of its own before the exchange (the FAQ rules make it lead one)."""
+    hand = Deal.new(FAQ_PAIRS, seed, dealer=0).hands[BIDDER]
+    return "the bidder held an ace" if any(c.rank is Rank.ACE for c in hand) else "the bidder held no ace"
 
 
 def split_report(name: str, per_deal: list) -> dict:

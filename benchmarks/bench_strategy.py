@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -44,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core.actions import AskFull, AskHalf, Bid, Declare, Discard, Hold, Pass, Play  # noqa: E402
+from engine.core.actions import AskFull, AskHalf, Bid, Declare, Discard, Give, Hold, Pass, Play, Raise  # noqa: E402
 from engine.core.cards import Rank  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
 from engine.core.declare import half_completes, pair_suits  # noqa: E402
@@ -528,6 +529,139 @@ def raise_partner_adds_40_not_60(seed: int):
     return _raise_to("pairs", seed, 40, 60)
 
 
+# -- jump bids and the partnership exchange (issue 38: a count to a jump bid, what the partner gives)
+# The jump rule plays the auction: seat 1 opens by the line measured, the two others bid as the
+# engine's normal computer player does (``engine.players.normal``, its random generator seeded as
+# the arena seeds it), and whoever wins discards by the estimates' rule; then every card is in view.
+def _seat_score(deal: Deal, seat: int) -> int:
+    """``seat``'s deal score in a deal at its first lead (three-player game, exact scoring): the
+    contract or minus it for the bidder (one zero-window search: does it make it?), the points it
+    takes for a defender (the solver, every card in view, the two others together against it)."""
+    side = THREE_PLAYER.side_of(seat)
+    if deal.bidder != seat:
+        return total(deal, side)
+    have = estimate.side_has(deal, side)
+    return deal.contract if Solver(deal, max_side=side).at_least(deal.contract - have) else -deal.contract
+
+
+def _opener_bid(seed: int) -> int:
+    """The bid lesson 15 teaches the opener: 10 below the count (``_count``), at least the minimum."""
+    return max(_count(seed) - 10, THREE_PLAYER.min_bid)
+
+
+def _jump_line(seed: int, jump: bool) -> Deal:
+    """The deal of ``seed`` at its first lead after an auction in which seat 1 either opens at
+    its bid (``jump``) and passes when outbid, or opens at the minimum and bids one step on
+    whenever outbid while that is no more than its bid (creeping); the others bid as the normal
+    player. A bidder discards by the estimates' rule; seat 1, having won, raises after the widow
+    to 10 below its count again (its kept hand counted as before the auction but without the 10
+    for the widow, plus the points it put away), if that is more than the contract."""
+    from engine.players import PLAYERS
+
+    others = PLAYERS["normal"]
+    limit = _opener_bid(seed)
+    step = THREE_PLAYER.bid_step
+    deal = Deal.new(THREE_PLAYER, seed, dealer=0)
+    while deal.phase == "auction":
+        if deal.to_move == BIDDER:
+            if deal.high_bid is None:
+                deal.apply(Bid(limit if jump else THREE_PLAYER.min_bid))
+            elif deal.high_bid + step <= limit:
+                deal.apply(Bid(deal.high_bid + step))
+            else:
+                deal.apply(Pass())
+        else:
+            deal.apply(others(deal, random.Random(seed * 7919 + len(deal.history))))
+    deal.apply(estimate.discard_by_rule(deal))
+    if deal.bidder == BIDDER and deal.phase == "raise":
+        kept = deal.hands[BIDDER]
+        put_away = deal.points[BIDDER]  # the discard's points, counted for the bidder
+        recount = (hand_estimate(THREE_PLAYER, kept) - 10 + put_away) // step * step - 10
+        if recount > deal.contract and deal.why_illegal(Raise(recount)) is None:
+            deal.apply(Raise(recount))
+    return estimate.play_deal(deal)
+
+
+@rule(
+    "jump-to-your-bid",
+    "opener with a count of at least 55 (so that its bid, 10 below the count, is above the "
+    "minimum 40): the deal score opening at that bid and passing when outbid against opening at "
+    "40 and bidding one step on when outbid, up to the same bid; the others bid as the normal "
+    "computer player, the winner discards the cheapest cards, seat 1 raises after the widow to "
+    "10 below its count again; then every card in view",
+    deals=160,
+)
+def jump_to_your_bid(seed: int):
+    if _opener_bid(seed) <= THREE_PLAYER.min_bid:
+        return None
+    return _seat_score(_jump_line(seed, True), BIDDER), _seat_score(_jump_line(seed, False), BIDDER)
+
+
+# The measurement above was even on the whole (the interval includes 0) and better only with the
+# counts of 95 or more (``--splits``); a threshold read from deals is tested on others: the deals
+# from seed 400 on (the first measurement dealt seeds 0 to 391). It was even there too, so no lesson
+# teaches a jump: opening at the bid and opening at 40 did about as well as each other.
+JUMP_FROM = 95
+FRESH_SEEDS = 400
+
+
+@rule(
+    "jump-from-95",
+    "opener with a count of at least 95, in deals other than those the first jump measurement "
+    "dealt (seeds from 400): the deal score opening at 10 below the count and passing when "
+    "outbid against opening at 40 and bidding one step on when outbid, up to the same bid; the "
+    "others bid as the normal computer player, the winner discards the cheapest cards, seat 1 "
+    "raises after the widow to 10 below its count again; then every card in view",
+    deals=160,
+)
+def jump_from_95(seed: int):
+    if seed < FRESH_SEEDS or _count(seed) < JUMP_FROM:
+        return None
+    return jump_to_your_bid(seed)
+
+
+def _aces_gift(deal: Deal):
+    """The partner's gift by the rule measured: its aces (three at most), the rest its cheapest
+    cards by the estimates' order (never a king or queen of its own pair); None without an ace."""
+    hand = deal.hands[deal.to_move]
+    aces = [c for c in hand if c.rank is Rank.ACE][: FAQ_PAIRS.exchange_size]
+    if not aces:
+        return None
+    rest = [c for c in estimate._keep_order(FAQ_PAIRS, hand) if c not in aces]
+    gift = Give(tuple(aces + rest[: FAQ_PAIRS.exchange_size - len(aces)]))
+    return gift if deal.why_illegal(gift) is None else None
+
+
+def _partnership_give(seed: int) -> Deal:
+    """The partnership game (FAQ rules) of ``seed`` at the partner's gift: seat 1 opened at the
+    minimum bid and the others passed."""
+    deal = Deal.new(FAQ_PAIRS, seed, dealer=0)
+    deal.apply(Bid(FAQ_PAIRS.min_bid))
+    while deal.phase == "auction":
+        deal.apply(Pass())
+    return deal
+
+
+@rule(
+    "give-your-aces",
+    "partnership game (FAQ rules), the bidder's partner holding an ace: giving the bidder its aces "
+    "(the rest the cheapest cards) against giving the three cheapest cards (never a king or queen "
+    "of its pair), the bidder returning the cheapest cards; the points the pair ends the deal with",
+    deals=160,
+)
+def give_your_aces(seed: int):
+    deal = _partnership_give(seed)
+    gift = _aces_gift(deal)
+    if gift is None:
+        return None
+    side = FAQ_PAIRS.side_of(BIDDER)
+    followed = estimate.play_deal(after(deal, gift))
+    first = total(followed, side)
+    other = estimate.play_deal(after(deal, estimate._by_rule(deal, Give, FAQ_PAIRS.exchange_size)))
+    have = estimate.side_has(other, side)
+    return first, have + Solver(other, max_side=side).value(first - have)
+
+
 # -- where a rule fails: the deals split by what the lessons name ------------------------------------
 # For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
@@ -611,6 +745,20 @@ def king_and_queen_after_the_exchange(seed: int) -> str:
     """Whether the partnership bidder held a king and queen of one suit after the exchange."""
     hand = partnership_first_lead(seed).hands[BIDDER]
     return "a king and queen" if pair_suits(mask_of(hand), 0) else "no king and queen"
+
+
+@split("jump-to-your-bid")
+def the_openers_count(seed: int) -> str:
+    """The opener's count (``_count``) before the auction."""
+    count = _count(seed)
+    return "count 55 to 65" if count <= 65 else "count 70 to 90" if count <= 90 else "count 95 or more"
+
+
+@split("give-your-aces")
+def the_bidders_aces(seed: int) -> str:
+    """Whether the bidder held an ace of its own before the exchange (the FAQ rules make it lead one)."""
+    hand = Deal.new(FAQ_PAIRS, seed, dealer=0).hands[BIDDER]
+    return "the bidder held an ace" if any(c.rank is Rank.ACE for c in hand) else "the bidder held no ace"
 
 
 def split_report(name: str, per_deal: list) -> dict:

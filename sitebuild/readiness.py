@@ -372,11 +372,17 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
       where the trick is sure also from the player's seat (no card the player cannot see could take
       it from the partner) and the ten's ace is not with an opponent (the rule's own exception).
 
+    - ``give-your-aces``: the FAQ partner's gift after an opening at the minimum bid that everybody
+      else passed, the partner holding an ace; its aces and the cheapest cards of the estimates'
+      order (``_aces_gift``, the measurement's own choice).
+
     ``declare-dearer-first`` is about a declaration, which no decision kind values yet.
     ``raise-to-the-count`` (measured over counts of 45 or more) is not the rule lesson 16 teaches,
     and speaks nowhere. ``raise-partner-adds-40`` speaks nowhere yet: it was measured with the
     partner's three cheapest cards as the gift (the estimates' rule), which a decision's exchange
-    need not be, and the bank holds no partnership raise."""
+    need not be, and the bank holds no partnership raise. ``jump-to-your-bid`` and ``jump-from-95``
+    speak nowhere: their measurements found no difference between opening at the bid and opening
+    at 40 (both intervals include 0)."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}
@@ -391,6 +397,12 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
         guarded = _guarded_discard(deal)
         if guarded is not None:
             picks["guard-the-ten"] = guarded
+    if rules == FAQ_PAIRS and kind == "give" and deal.phase == "give" and _minimum_bid_passed(deal):
+        from benchmarks.bench_strategy import _aces_gift  # the measurement's own gift
+
+        gift = _aces_gift(deal)
+        if gift is not None:
+            picks["give-your-aces"] = decisions._canonical("give", set_text(gift.cards))
     if rules == FAQ_PAIRS and kind == "lead":
         low = _small_card_on_partners_trick(deal)
         if low is not None:
@@ -423,6 +435,12 @@ def _raise_after_an_unopposed_opening(deal) -> bool:
 def rule_of(kind: str, deal, best: str) -> str | None:
     """The measured rule of thumb whose pick is the best option here (``rule_picks``), or None."""
     return next((name for name, pick in rule_picks(kind, deal).items() if pick == best), None)
+
+
+def _minimum_bid_passed(deal) -> bool:
+    """The auction as ``give-your-aces`` was measured: the first call the minimum bid, then passes."""
+    calls = [action for _, action in deal.auction]
+    return bool(calls) and calls[0] == Bid(deal.rules.min_bid) and all(a == Pass() for a in calls[1:])
 
 
 def _bidders_first_lead(deal) -> bool:

@@ -335,6 +335,9 @@ def test_jumping_pays_neither_way_so_no_lesson_teaches_it():
     assert report["count 95 or more"]["mean"] > 0 > report["count 70 to 90"]["mean"]
     for path in sorted((ROOT / "lessons").glob("*/*.md")):
         assert "{measured:jump" not in path.read_text("utf-8"), path
+    for lang, step in (("en", "## Jump or step up?"), ("fi", "## Heti tarjoukseen vai askel kerrallaan?")):
+        said = (ROOT / "lessons" / "15-bidding-well" / f"{lang}.md").read_text("utf-8")  # lesson 15 says so
+        assert step in said, lang
 
 
 # -- the partner's gift (issue 38): give your aces ------------------------------------------------------

@@ -35,6 +35,7 @@ import json
 import math
 import platform
 import random
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -832,7 +833,12 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1, help="rules measured at once, one process each")
     parser.add_argument("--no-write", action="store_true", help=f"only print; do not write {DATA.name}")
     parser.add_argument("--splits", action="store_true", help="print where each rule fails, from the data")
+    parser.add_argument("--report", action="store_true", help="print every committed figure and where it is taught")
     args = parser.parse_args(argv)
+    if args.report:
+        for line in report_lines(json.loads(DATA.read_text("utf-8"))["rules"]):
+            print(line, flush=True)
+        return
     if args.splits:
         rules = json.loads(DATA.read_text("utf-8"))["rules"]
         for name, condition in SPLITS.items():
@@ -862,6 +868,23 @@ def main(argv=None):
             _report(results, args.no_write)
     else:
         _report(map(_run, jobs), args.no_write)
+
+
+def report_lines(rules: dict) -> list[str]:
+    """Every committed rule: its figure with its 95 % interval and deals, better and worse, and the
+    lessons that show it (``{measured:NAME}``), or why none does (its interval holds 0)."""
+    shown: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "lessons").glob("*/en.md")):
+        for name in set(re.findall(r"\{measured:([^}]*)\}", path.read_text("utf-8"))):
+            shown.setdefault(name, []).append(path.parent.name)
+    lines = [f"{'rule':<30} {'mean':>6}  {'95 % interval':<16} {'deals':>5} {'better':>6} {'worse':>5}  taught in"]
+    for name, f in sorted(rules.items()):
+        where = ", ".join(shown.get(name, [])) or ("not taught: the interval holds 0" if f["low"] <= 0 else "not shown")
+        lines.append(
+            f"{name:<30} {f['mean']:>+6.1f}  {f['low']:+.1f} to {f['high']:+.1f}".ljust(56)
+            + f"{f['deals']:>5} {f['better']:>6} {f['worse']:>5}  {where}"
+        )
+    return lines
 
 
 def _report(results, no_write: bool) -> None:

@@ -397,3 +397,15 @@ def test_the_readiness_test_names_the_aces_gift_only_at_the_partners_gift_after_
         higher.apply(Pass())
     assert higher.phase == "give" and readiness.rule_picks("give", higher) == {}
     assert readiness.rule_picks("lead", deal) == {}  # another decision kind
+
+
+def test_the_report_lists_every_committed_rule_with_the_lessons_that_teach_it():
+    lines = bench_strategy.report_lines(committed())
+    assert len(lines) == 1 + len(committed())
+    for name, line in zip(sorted(committed()), lines[1:], strict=True):
+        assert line.split()[0] == name
+        taught = line.rsplit("  ", 1)[-1]
+        if committed()[name]["low"] <= 0:
+            assert taught == "not taught: the interval holds 0", line
+    assert lines[1 + sorted(committed()).index("guard-the-ten")].endswith("16-discard-and-raise")
+    assert lines[1 + sorted(committed()).index("give-your-aces")].endswith("22-pairs")

@@ -378,6 +378,28 @@ def test_where_giving_the_aces_fails_is_what_lesson_22_says():
     assert -10 < held["mean"] < 0 and held["worse"] > held["better"]
 
 
+def test_giving_the_aces_paid_with_one_ace_and_came_out_even_with_two():
+    """Lesson 22's "you cannot see which": worse in more deals than better, but the gains larger
+    than the losses; it paid with one ace in the partner's hand (the interval of those deals above
+    0), and with two, giving both came out about even."""
+    from engine.core.cards import Rank
+    from engine.core.deal import Deal
+    from engine.core.rules import FAQ_PAIRS
+
+    rows = committed()["give-your-aces"]["per_deal"]
+    diffs = [f - a for _, f, a in rows]
+    gains, losses = [d for d in diffs if d > 0], [-d for d in diffs if d < 0]
+    assert len(losses) > len(gains) and sum(gains) / len(gains) > sum(losses) / len(losses)
+    partner = FAQ_PAIRS.partner_of(bench_strategy.BIDDER)
+
+    def aces(seed):
+        return sum(c.rank is Rank.ACE for c in Deal.new(FAQ_PAIRS, seed, dealer=0).hands[partner])
+
+    by_aces = {n: [f - a for seed, f, a in rows if aces(seed) == n] for n in (1, 2)}
+    assert bench_strategy.summary([[0, d, 0] for d in by_aces[1]])["low"] > 0
+    assert abs(sum(by_aces[2]) / len(by_aces[2])) < 5
+
+
 def test_the_readiness_test_names_the_aces_gift_only_at_the_partners_gift_after_the_minimum_bid():
     from engine.core.actions import Bid, Pass
     from engine.core.deal import Deal

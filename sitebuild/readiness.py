@@ -336,8 +336,19 @@ def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tup
             "players": entry["players"],
             "random": random_cost(entry),
             "rule": rule,
+            "group": group_of(entry["spec"]["kind"], puzzle.deal),
         }
     return segs, data
+
+
+def group_of(kind: str, deal) -> str:
+    """The group a decision is drawn in (each test asks at least one of every group the bank holds,
+    ``site/assets/readiness-draw.js``): its game and moment, the moments of the issue's exam: the
+    auction (``bid``), the discard, the raise, the gift (``give``), the opening lead (the first card
+    of the deal) and card play (every later card)."""
+    if kind == "lead":
+        kind = "opening-lead" if deal.tricks_played == 0 and not deal.trick else "card-play"
+    return f"{deal.rules.name}-{kind}"
 
 
 # -- the rules of thumb a decision shows ---------------------------------------------------------------
@@ -488,6 +499,7 @@ __all__ = [
     "check_entry",
     "check_rule",
     "costs",
+    "group_of",
     "kept",
     "load_bank",
     "offered",

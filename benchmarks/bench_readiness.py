@@ -49,10 +49,10 @@ The discards, raises, gifts and first leads were added later that day (no seed o
 gift had been tried: none was among the rejected), one stage at a time on one niced core at load
 6-15, each to its own ``--out`` and merged (the entries before them unchanged, in the order of
 their seeds): ``--moments raise --first-seed 7`` (3 of 5 kept), ``--moments discard`` from seed 3
-(4 of 9 kept; the others' two best sets differ in one card), ``--moments give`` from seed 8 (2 of
-8 kept, with the options and samples above), then ``--moments first-lead --first-seed 101030`` (2
+(4 of 9 kept; the others' two best sets differ in one card), ``--moments give`` from seed 8 (3 of
+14 kept, with the options and samples above), then ``--moments first-lead --first-seed 101030`` (2
 of 7 valued kept; the others' two best cards mostly an ace and its own ten, or two aces). CPU
-time: raises 1 minute, discards 5, gifts 8.5 (and 2 on the first two tried with the normal
+time: raises 1 minute, discards 5, gifts 14.5 (and 2 on the first two tried with the normal
 player's two best sets, not kept), first leads 8.
 """
 

@@ -44,6 +44,16 @@ Its 18 decisions from ``RULE_SEEDS`` on (16 opening calls, 2 throws) were added 
 core (14 CPU minutes, 25 minutes of wall time at load 6), with ``--moments opening-call,throw``
 and two first leads tried (half a minute and four minutes each to value, neither kept), then
 merged after the committed 48 (their order and figures unchanged).
+
+The discards, raises, gifts and first leads were added later that day (no seed of a discard or
+gift had been tried: none was among the rejected), one stage at a time on one niced core at load
+6-15, each to its own ``--out`` and merged (the entries before them unchanged, in the order of
+their seeds): ``--moments raise --first-seed 7`` (3 of 5 kept), ``--moments discard`` from seed 3
+(4 of 9 kept; the others' two best sets differ in one card), ``--moments give`` from seed 8 (3 of
+14 kept, with the options and samples above), then ``--moments first-lead --first-seed 101030`` (2
+of 7 valued kept; the others' two best cards mostly an ace and its own ten, or two aces). CPU
+time: raises 1 minute, discards 5, gifts 14.5 (and 2 on the first two tried with the normal
+player's two best sets, not kept), first leads 8.
 """
 
 from __future__ import annotations
@@ -70,9 +80,11 @@ from engine.puzzles import decisions  # noqa: E402
 from sitebuild import readiness  # noqa: E402
 
 DATA = ROOT / "lessons" / readiness.BANK
-# sampled deals per decision, by kind (a discard or gift plays each candidate on each; the
-# three-player game's opening lead, a whole 11-trick search per sampled deal, is left out: too dear)
-SAMPLES = {"bid": 12, "raise": 12, "discard": 8, "give": 8, "lead": 10}
+# sampled deals per decision, by kind (a discard or gift plays each candidate on each). A gift's
+# value (the points the pair ends with, its pairs declared or not) spreads widely: at 8 the two gifts
+# tried first differed by 0.6 ± 3.2 and 15.0 ± 14.2 points; from 2026-12-07 on 24 (no gift was in the
+# bank before, nor any seed of one among its rejected)
+SAMPLES = {"bid": 12, "raise": 12, "discard": 8, "give": 24, "lead": 10}
 # (preset, moment, kind)
 RECIPES = (  # card play is cheap to value, a bid, discard, raise or gift dear: fewer of them
     ("three-player", "bid", "bid"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 from engine.core.actions import Bid, Discard, Pass, Play, Raise
@@ -32,6 +33,7 @@ from engine.core.cards import Card, Rank
 from engine.core.declare import pair_suits
 from engine.core.play import mask_of, winning_index
 from engine.core.rules import FAQ_PAIRS, THREE_PLAYER
+from engine.players.easy import computer_action
 from engine.players.normal import candidates as normal_candidates
 from engine.puzzles import decisions
 from engine.puzzles.base import PuzzleError, kind_class
@@ -46,6 +48,10 @@ BIDS = 5  # bids (or raises) offered beside pass (or keeping the contract): the 
 GAP = 2  # every second bid step above it (40, 50, 60, 70, 80 in the three-player game)
 SMALL = (Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX)  # cards worth no points (the measurement's)
 CANDIDATES = 2  # discards and gives: the normal player's best candidates, and the easy player's choice
+# gives: the normal player's best set and its best one that differs from it in at least this many
+# cards (its next best mostly differ in a jack for a ten: the pair ends with about the same points,
+# and no gift was ever kept so), and the easy player's choice
+GIVE_DIFFER = 2
 # a decision is kept only where the best option's lead over the second is at least the kind's
 # margin in points (the decision puzzles' own: answers within it are accepted) and at least
 # ``Z`` standard errors of the paired difference
@@ -61,8 +67,10 @@ class ReadinessError(ValueError):
 def offered(kind: str, deal) -> tuple[str, dict]:
     """The named subset of the legal choices a decision offers, and the spec's fields for it:
     ``bid`` pass and ``BIDS`` bids from the lowest legal one, ``GAP`` bid steps apart; ``raise``
-    keeping the contract and ``BIDS`` raises so; ``discard``/``give`` the normal player's ``CANDIDATES`` best
-    candidate sets and the easy player's choice; ``lead`` every card of the hand (the illegal
+    keeping the contract and ``BIDS`` raises so; ``discard`` the normal player's ``CANDIDATES`` best
+    candidate sets and the easy player's choice; ``give`` the normal player's best set, its best
+    set that differs from it in at least ``GIVE_DIFFER`` cards (a different idea: a pair's half,
+    another ace) and the easy player's choice; ``lead`` every card of the hand (the illegal
     ones answered with the engine's reason). The easy and the normal player's choices are offered
     too where these leave them out (``check_entry`` allows them and nothing else)."""
     rules = deal.rules
@@ -75,10 +83,22 @@ def offered(kind: str, deal) -> tuple[str, dict]:
         start = deal.contract + step
         raises = [a for a in range(start, start + BIDS * GAP * step, GAP * step) if deal.why_illegal(Raise(a)) is None]
         return f"hold-and-{BIDS}-raises-from-lowest-by-{GAP}-steps", {"raises": raises}
-    if kind in ("discard", "give"):
+    if kind == "give":
+        return f"normal-player-best-and-best-{GIVE_DIFFER}-cards-apart-and-easy", {"candidates": _distinct_gifts(deal)}
+    if kind == "discard":
         sets = list(dict.fromkeys(set_text(action.cards) for action in normal_candidates(deal, CANDIDATES)))
         return f"normal-player-{CANDIDATES}-candidates-and-easy", {"candidates": sets}
     return "every-card", {}
+
+
+def _distinct_gifts(deal) -> list[str]:
+    """The normal player's best gift, its best one with at least ``GIVE_DIFFER`` other cards (in its
+    own order of every legal set), and the easy player's choice (as ``normal_candidates`` adds it)."""
+    size = deal.rules.exchange_size
+    best, *ordered = normal_candidates(deal, math.comb(len(deal.hands[deal.to_move]), size))
+    apart = next((a for a in ordered if len(set(a.cards) - set(best.cards)) >= GIVE_DIFFER), None)
+    easy = computer_action(deal, random.Random(0))
+    return list(dict.fromkeys(set_text(a.cards) for a in (best, apart, easy) if a is not None))
 
 
 def player_field(kind: str, key: str):
@@ -337,8 +357,19 @@ def page_data(bank: list[tuple[dict, object]], cat: dict, measured: dict) -> tup
             "players": entry["players"],
             "random": random_cost(entry),
             "rule": rule,
+            "group": group_of(entry["spec"]["kind"], puzzle.deal),
         }
     return segs, data
+
+
+def group_of(kind: str, deal) -> str:
+    """The group a decision is drawn in (each test asks at least one of every group the bank holds,
+    ``site/assets/readiness-draw.js``): its game and moment, the moments of the issue's exam: the
+    auction (``bid``), the discard, the raise, the gift (``give``), the opening lead (the first card
+    of the deal) and card play (every later card)."""
+    if kind == "lead":
+        kind = "opening-lead" if deal.tricks_played == 0 and not deal.trick else "card-play"
+    return f"{deal.rules.name}-{kind}"
 
 
 # -- the rules of thumb a decision shows ---------------------------------------------------------------
@@ -540,6 +571,7 @@ __all__ = [
     "check_entry",
     "check_rule",
     "costs",
+    "group_of",
     "kept",
     "load_bank",
     "offered",

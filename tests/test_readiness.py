@@ -55,6 +55,14 @@ def test_every_decision_is_valued_and_its_best_option_beats_the_rest_by_the_kept
         assert entry["second"] != entry["best"] and options[entry["second"]]["mean"] == max(others), entry["id"]
 
 
+def test_every_decision_was_valued_on_the_samples_the_bank_records_for_its_kind():
+    from benchmarks.bench_readiness import SAMPLES
+
+    assert DATA["samples"] == SAMPLES and str(SAMPLES) in DATA["about"]
+    for entry in ENTRIES:
+        assert entry["spec"]["samples"] == SAMPLES[entry["spec"]["kind"]], entry["id"]
+
+
 def test_every_entry_agrees_with_the_engine():
     """The position parses, the options are the named subset of the legal choices, the stored
     means and margins are what the per-deal figures give, and the engine's best answer is the entry's."""
@@ -95,6 +103,22 @@ def test_a_few_entries_revalued_by_the_engine_give_the_stored_figures(entry):
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e["id"])
 def test_every_entry_revalued_by_the_engine_gives_the_stored_figures(entry):
     assert revalue(entry) == entry["found"]
+
+
+# -- the options offered --------------------------------------------------------------------------------
+def test_a_gift_offers_the_normal_players_best_and_its_best_set_of_another_idea():
+    from benchmarks.bench_readiness import reach
+    from engine.core.actions import Give
+    from engine.players.normal import candidates
+
+    for seed in range(8, 8 + 12 * 6, 12):  # the gift recipe's first seeds
+        deal = reach("faq-pairs", "give", seed)
+        name, fields = readiness.offered("give", deal)
+        sets = [decisions.card_set(text, "test") for text in fields["candidates"]]
+        assert name == "normal-player-best-and-best-2-cards-apart-and-easy" and len(sets) >= 2
+        assert all(deal.why_illegal(Give(cards)) is None for cards in sets)
+        assert readiness.set_text(candidates(deal, 1)[0].cards) == fields["candidates"][0]
+        assert len(set(sets[1]) - set(sets[0])) >= readiness.GIVE_DIFFER, (seed, fields)
 
 
 # -- the build refuses a bank that does not agree with the engine ------------------------------------

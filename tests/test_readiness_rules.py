@@ -322,10 +322,10 @@ def test_the_readme_states_the_banks_counts_and_how_many_carry_a_rule():
     said = re.search(r"The bank holds (\d+) decisions today \(three-player (\d+), partnership (\d+)\)", text)
     three = sum(decisions.deal_of(e["spec"]).rules == THREE_PLAYER for e in ENTRIES)
     assert said and list(map(int, said.groups())) == [len(ENTRIES), three, len(ENTRIES) - three]
-    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in ("lead", "bid", "raise")}
-    said = re.search(r"(\d+) cards to play, (\d+) bids and (\w+) raise", text)
-    raises = {1: "one"}.get(kinds["raise"], str(kinds["raise"]))
-    assert said and [int(said[1]), int(said[2]), said[3]] == [kinds["lead"], kinds["bid"], raises]
+    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in ("lead", "bid", "raise", "discard", "give")}
+    said = re.search(r"(\d+) cards to play, (\d+) bids, (\w+) raises?, (\w+) discards? and (\w+) gifts?", text)
+    number = {0: "no", 1: "one"}
+    assert said and list(said.groups()) == [number.get(kinds[k], str(kinds[k])) for k in kinds]
     said = re.search(r"(\d+) of the \d+ carry one", text)
     assert said and int(said[1]) == sum(e["rule"] is not None for e in ENTRIES)
 

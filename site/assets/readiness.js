@@ -7,6 +7,7 @@ import { explanationFor, judgeWithTable, verdictLines } from "./answers.js";
 import { el } from "./dom.js";
 import { mount } from "./mount.js";
 import { figure, format } from "./messages.js";
+import { draw } from "./readiness-draw.js";
 import { needsNotice, notice, StoredRecord } from "./store.js";
 
 const data = JSON.parse(document.getElementById("readiness-data").textContent);
@@ -71,23 +72,6 @@ function fill(template, params) {
 // A message of the test's words (its "_one" form where the count it writes is 1: compiled so).
 function say(key, params) {
   return fill(words[key], params);
-}
-
-function shuffled(list) {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
-// Decisions not in the last test first (a retake draws others), then the least recently seen.
-export function draw() {
-  const lastSeen = new Map();
-  saved.results.forEach((r, n) => r.ids.forEach((id) => lastSeen.set(id, n + 1)));
-  const order = shuffled(ids).sort((a, b) => (lastSeen.get(a) || 0) - (lastSeen.get(b) || 0));
-  return order.slice(0, Math.min(QUESTIONS, ids.length));
 }
 
 let section = null;
@@ -224,7 +208,9 @@ function showPast() {
 }
 
 function start() {
-  saved.current = { ids: draw(), answers: {} };
+  // a retake draws others; every group of decisions the bank holds is asked (readiness-draw.js)
+  const groups = Object.fromEntries(ids.map((id) => [id, bank[id].group]));
+  saved.current = { ids: draw(groups, saved.results, QUESTIONS), answers: {} };
   save();
   show(0);
 }

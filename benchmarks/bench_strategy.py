@@ -23,9 +23,11 @@ rule here, regenerate and review the diff:
 
     .venv/bin/python benchmarks/bench_strategy.py              # all rules, writes lessons/measured.json
     .venv/bin/python benchmarks/bench_strategy.py --rules NAME --deals 5 --no-write   # a quick look
+    .venv/bin/python benchmarks/bench_strategy.py --write-splits --rules NAME   # store the deals' groups
 
 Each rule keeps its per-deal values (seed, followed, alternative), so a test can replay a few
-deals and compare (``tests/test_measured.py``).
+deals and compare (``tests/test_measured.py``); a rule of ``STORED_SPLITS`` keeps each deal's
+group of where it fails too (``"split"``), so a test reads them and re-derives a few.
 """
 
 from __future__ import annotations
@@ -668,6 +670,9 @@ def give_your_aces(seed: int):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
 # deals and its mean, from the committed per-deal values (the lessons' "where it fails" read from it).
 SPLITS: dict[str, Callable[[int], str]] = {}
+# the rules whose groups are stored with their measurement (split_groups): the condition plays each
+# deal to its moment along the solver's line, and a test reads every deal's group
+STORED_SPLITS = ("ask-full-before-half",)
 
 
 def split(name: str):
@@ -762,11 +767,25 @@ def the_bidders_aces(seed: int) -> str:
     return "the bidder held an ace" if any(c.rank is Rank.ACE for c in hand) else "the bidder held no ace"
 
 
-def split_report(name: str, per_deal: list) -> dict:
-    """Each group of the rule's condition: deals, better, even, worse, the mean difference."""
+def split_groups(name: str, per_deal: list) -> dict[str, list[int]]:
+    """The seeds of the measured deals by their group of the rule's condition (``SPLITS``). Stored
+    with the measurement (``"split"`` in lessons/measured.json, ``--write-splits``) where the
+    condition plays each deal to its moment (seconds a deal), so that a test reads the groups and
+    re-derives only a few."""
+    groups: dict[str, list[int]] = {}
+    for seed, _, _ in per_deal:
+        groups.setdefault(SPLITS[name](seed), []).append(seed)
+    return dict(sorted(groups.items()))
+
+
+def split_report(name: str, per_deal: list, split: dict[str, list[int]] | None = None) -> dict:
+    """Each group of the rule's condition: deals, better, even, worse, the mean difference; with
+    ``split`` (``split_groups``, as stored) the groups are read from it, not worked out again."""
+    stored = {seed: label for label, seeds in (split or {}).items() for seed in seeds}
     groups: dict[str, list] = {}
     for seed, followed, alternative in per_deal:
-        groups.setdefault(SPLITS[name](seed), []).append(followed - alternative)
+        label = stored[seed] if split is not None else SPLITS[name](seed)
+        groups.setdefault(label, []).append(followed - alternative)
     return {
         label: {
             "deals": len(diffs),
@@ -821,6 +840,8 @@ def _run(job):
     name, deals, budget, done = job
     start = time.perf_counter()
     found = measure(name, deals, budget=budget, done=done)
+    if name in STORED_SPLITS:
+        found["split"] = split_groups(name, found["per_deal"])
     return name, {"about": RULES[name].about, **found}, time.perf_counter() - start
 
 
@@ -834,16 +855,29 @@ def main(argv=None):
     parser.add_argument("--no-write", action="store_true", help=f"only print; do not write {DATA.name}")
     parser.add_argument("--splits", action="store_true", help="print where each rule fails, from the data")
     parser.add_argument("--report", action="store_true", help="print every committed figure and where it is taught")
+    parser.add_argument(
+        "--write-splits", action="store_true", help=f"store each measured deal's group (of --rules) in {DATA.name}"
+    )
     args = parser.parse_args(argv)
     if args.report:
         for line in report_lines(json.loads(DATA.read_text("utf-8"))["rules"]):
             print(line, flush=True)
         return
+    if args.write_splits:
+        for name in args.rules.split(","):
+            if name not in SPLITS:
+                parser.error(f"{name!r} has no condition to split its deals by: choose one of {', '.join(SPLITS)}")
+            groups = split_groups(name, json.loads(DATA.read_text("utf-8"))["rules"][name]["per_deal"])
+            data = json.loads(DATA.read_text("utf-8"))  # read afresh: another run may have written meanwhile
+            data["rules"][name]["split"] = groups
+            DATA.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+            print(f"{name}: " + ", ".join(f"{label} {len(seeds)}" for label, seeds in groups.items()), flush=True)
+        return
     if args.splits:
         rules = json.loads(DATA.read_text("utf-8"))["rules"]
         for name, condition in SPLITS.items():
             print(f"{name}: {condition.__doc__}", flush=True)
-            for label, g in split_report(name, rules[name]["per_deal"]).items():
+            for label, g in split_report(name, rules[name]["per_deal"], rules[name].get("split")).items():
                 print(
                     f"  {label}: {g['deals']} deals, better in {g['better']}, even in {g['even']}, "
                     f"worse in {g['worse']}, mean {g['mean']:+.1f}",

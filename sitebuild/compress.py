@@ -7,9 +7,9 @@ Brotli at quality 11 takes about half a minute for the 9.6 MB Pyodide runtime, s
 is kept in a cache by content hash (``$HUUTOPUSSI_BUILD_CACHE/compressed``, else
 ``$XDG_CACHE_HOME/huutopussi/compressed``, else ``~/.cache/huutopussi/compressed``; none when
 ``HUUTOPUSSI_BUILD_CACHE=off``, as for the build's other cache, ``sitebuild/cache.py``); entries
-unused for 30 days are removed. Output is deterministic (gzip without a timestamp), cache or not.
-What the cache does not hold is compressed on every core, the largest files first (a cold build
-on 2 cores: the Pyodide runtime on one, the pages on the other).
+unused for 30 days are removed (looked for once a day). Output is deterministic (gzip without a
+timestamp), cache or not. What the cache does not hold is compressed on every core, the largest
+files first (a cold build on 2 cores: the Pyodide runtime on one, the pages on the other).
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ LARGE_ENCODINGS = {
 }
 MIN_SAVING = 0.05
 CACHE_DAYS = 30
+PRUNE_EVERY = 86400
+PRUNED = ".pruned"  # in the cache folder; no entry's name (a sha256 and a suffix) starts with a dot
 
 
 def cache_dir() -> Path | None:
@@ -147,8 +149,22 @@ def compress_site(out: Path, processes: int | None = None) -> list[Path]:
 
 
 def _prune(cache: Path | None) -> None:
+    """Remove the entries unused for ``CACHE_DAYS``, at most once in ``PRUNE_EVERY`` seconds (the
+    time of the last pruning is the mtime of ``PRUNED``): a cache shared by many builds (every
+    small site a test builds) grows to a hundred thousand entries, and looking at each took
+    seconds of every build."""
     if cache is None:
         return
+    marker = cache / PRUNED
+    try:
+        if time.time() - marker.stat().st_mtime < PRUNE_EVERY:
+            return
+    except OSError:
+        pass  # never pruned (or unreadable): prune now
+    try:
+        marker.touch()  # first: another build starting meanwhile leaves it to this one
+    except OSError:
+        pass
     limit = time.time() - CACHE_DAYS * 86400
     try:
         entries = list(cache.iterdir())

@@ -498,10 +498,14 @@ def test_the_shared_site_is_reused_only_when_it_is_a_fresh_full_build(tmp_path, 
 
 @pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists(), reason="needs npm ci")
 def test_memory_snapshot_is_made_named_in_the_worker_and_cached_by_its_key(tmp_path, monkeypatch):
+    """The snapshot is made once here (Node, seconds): the assets are published with the session's
+    build cache (tests/conftest.py), which holds the snapshot ``make build`` made when the engine is
+    unchanged; the one made afresh into an empty cache, as in a clean clone, must be it byte for byte."""
+    import subprocess
+
     from sitebuild import snapshot
     from sitebuild.fingerprint import publish_assets
 
-    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
     out = tmp_path / "site"
     out.mkdir()
     published = publish_assets(ROOT / "site" / "assets", out, build.copy_pyodide(out))
@@ -515,18 +519,31 @@ def test_memory_snapshot_is_made_named_in_the_worker_and_cached_by_its_key(tmp_p
     # the worker asks for this very description (its folder is named by the snapshot's content)
     worker = (out / published.paths["assets/worker.js"]).read_text()
     assert f'"./pyodide/{info_path.parent.name}/snapshot.json"' in worker
-    # kept in the cache under its key: the next build takes it from there, byte for byte
-    (entry,) = (tmp_path / "cache" / "snapshot").glob("*.bin")
-    assert entry.read_bytes() == data
     lock = out / published.paths["assets/pyodide/pyodide-lock.json"]
     wheel = lock.parent / json.loads(lock.read_text())["packages"]["huutopussi"]["file_name"]
     runtime = ROOT / "node_modules" / "pyodide"
-    again = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
-    assert again.cached and again.data == data and entry.name == f"{again.key}.bin"
-    # made afresh (no cache, as in a clean clone), it is the same, byte for byte: the same name
-    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    # made afresh (an empty cache, as in a clean clone), it is the same, byte for byte: the same name
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
     fresh = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
     assert not fresh.cached and fresh.data == data
+    # kept in the cache under its key: the next build takes it from there, byte for byte
+    (entry,) = (tmp_path / "cache" / "snapshot").glob("*.bin")
+    assert entry.read_bytes() == data
+    again = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
+    assert again.cached and again.data == data and entry.name == f"{again.key}.bin" and again.key == fresh.key
+    # with the cache off it is made again (Node is asked; here it fails, which the build survives)
+    run, asked = subprocess.run, []
+
+    def node_fails(command, **options):
+        if snapshot.SCRIPT.name in " ".join(map(str, command)):
+            asked.append(command)
+            return subprocess.CompletedProcess(command, 1, "", "made to fail by the test")
+        return run(command, **options)
+
+    monkeypatch.setattr(snapshot.subprocess, "run", node_fails)
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", "off")
+    off = snapshot.make_snapshot(runtime, build.PYODIDE_FILES, wheel, lock)
+    assert asked and not off.cached and off.data is None and "made to fail by the test" in off.reason
     # the key changes with the wheel (a new engine): a snapshot is never taken for another engine
     other = tmp_path / wheel.name
     other.write_bytes(wheel.read_bytes() + b"\0")

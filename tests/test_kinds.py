@@ -348,10 +348,17 @@ def test_best_card_may_go_deeper_at_build_time_only():
 
 
 # -- the build --------------------------------------------------------------------------------------
-def test_the_fixture_builds_with_every_kind_in_both_languages(tmp_path):
-    build.build(tmp_path / "out", FIXTURE, with_pyodide=False)
-    fi = (tmp_path / "out" / "fi" / "lessons" / "kinds" / "index.html").read_text()
-    en = (tmp_path / "out" / "en" / "lessons" / "kinds" / "index.html").read_text()
+@pytest.fixture(scope="module")
+def fixture_site(tmp_path_factory):
+    """The fixture's site, built once for the tests that read its pages (read-only)."""
+    out = tmp_path_factory.mktemp("kinds") / "out"
+    build.build(out, FIXTURE, with_pyodide=False)
+    return out
+
+
+def test_the_fixture_builds_with_every_kind_in_both_languages(fixture_site):
+    fi = (fixture_site / "fi" / "lessons" / "kinds" / "index.html").read_text()
+    en = (fixture_site / "en" / "lessons" / "kinds" / "index.html").read_text()
     for kind in ("bid", "raise", "discard", "give", "lead", "count", "deal"):
         assert f'data-kind="{kind}"' in fi and f'data-kind="{kind}"' in en
     assert "Vaihe 1/16" in fi and "Step 16 of 16" in en
@@ -403,12 +410,11 @@ def test_an_unknown_number_in_a_step_text_fails_the_build(tmp_path):
     fails(tmp_path, folder.parent, "01-kinds/fi.md:", "step4: {trump} is not known at this step")
 
 
-def test_step_texts_name_cards_and_seats_the_learner_has_seen(tmp_path):
+def test_step_texts_name_cards_and_seats_the_learner_has_seen(fixture_site, tmp_path):
     """A step's commentary names cards and seats by placeholders, filled from what the learner has
     seen by that step; a card or seat written by hand, or a card not seen yet, fails the build."""
-    build.build(tmp_path / "out", FIXTURE, with_pyodide=False)
-    en = (tmp_path / "out" / "en" / "lessons" / "kinds" / "index.html").read_text()
-    fi = (tmp_path / "out" / "fi" / "lessons" / "kinds" / "index.html").read_text()
+    en = (fixture_site / "en" / "lessons" / "kinds" / "index.html").read_text()
+    fi = (fixture_site / "fi" / "lessons" / "kinds" / "index.html").read_text()
     assert "Your ace of hearts won. Now the ten of hearts." in en  # {HA} and {answer}
     assert "The player on your left has declared diamonds" in en  # {declarer:D}, {trump}
     assert "Vasemmalla puolellasi istuva ilmoitti valtiksi ruudun" in fi
@@ -466,6 +472,12 @@ def test_costly_results_are_cached_by_content_and_engine(tmp_path, monkeypatch):
     for lang in ("fi", "en"):
         (lessons / f"{lang}.md").write_text(LEAD_MD)
     store = tmp_path / "cache"
+    from sitebuild.compress import cache_dir as compressed_dir
+
+    shared = compressed_dir()  # the session's compressed copies (tests/conftest.py): not what is tested here
+    if shared is not None:
+        store.mkdir()
+        (store / "compressed").symlink_to(shared.resolve(), target_is_directory=True)
     monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(store))
     monkeypatch.setenv("HUUTOPUSSI_BUILD_PROCESSES", "1")
     memo._memo.clear()

@@ -31,6 +31,11 @@ def test_every_rule_of_the_measurement_is_committed_with_its_summary():
         summary = bench_strategy.summary(data["per_deal"])
         assert {k: data[k] for k in summary} == summary, name
         assert data["about"] == bench_strategy.RULES[name].about
+    for name in bench_strategy.STORED_SPLITS:  # every measured deal in one group (bench_strategy.split_groups)
+        split = committed()[name].get("split")
+        assert split, f"{name}: no groups stored: run benchmarks/bench_strategy.py --write-splits --rules {name}"
+        seeds = sorted(seed for group in split.values() for seed in group)
+        assert seeds == sorted(seed for seed, _, _ in committed()[name]["per_deal"]), name
 
 
 @pytest.mark.parametrize("name", ["lead-low-below-ten", "bid-the-count", "partner-adds-40"])
@@ -135,6 +140,8 @@ def test_where_a_rule_fails_is_read_from_the_deals_it_was_measured_on(name, seed
         return
     assert seed in [s for s, _, _ in per_deal]
     assert bench_strategy.SPLITS[name](seed) == group
+    if name in bench_strategy.STORED_SPLITS:  # and the group stored with the measurement is the same
+        assert seed in committed()[name]["split"][group]
 
 
 OTHER_HALF = "the partner held the other half but no king and queen"
@@ -143,15 +150,21 @@ OTHER_HALF = "the partner held the other half but no king and queen"
 def test_the_half_first_did_better_only_where_the_partner_held_the_other_half():
     """Lesson 22's "when the half did better": only where the partner held the other half and no
     king and queen, and even there less often than the full pair first (eight deals of that group
-    where the full pair did better are enough to outnumber the deals where it did worse)."""
-    per_deal = committed()["ask-full-before-half"]["per_deal"]
+    where the full pair did better are enough to outnumber the deals where it did worse). Read
+    from the groups stored with the measurement; a worse and a better deal's group worked out
+    again by the engine (and the two deals of test_where_a_rule_fails_...)."""
+    name = "ask-full-before-half"
+    per_deal = committed()[name]["per_deal"]
+    group = {seed: label for label, seeds in committed()[name]["split"].items() for seed in seeds}
     worse = [seed for seed, followed, alternative in per_deal if followed < alternative]
     assert 0 < len(worse) < 8
-    assert {bench_strategy.SPLITS["ask-full-before-half"](seed) for seed in worse} == {OTHER_HALF}
+    assert {group[seed] for seed in worse} == {OTHER_HALF}
     better = {seed for seed, followed, alternative in per_deal if followed > alternative}
     some_better = [19, 49, 63, 64, 67, 91, 110, 111]
     assert set(some_better) <= better
-    assert {bench_strategy.SPLITS["ask-full-before-half"](seed) for seed in some_better} == {OTHER_HALF}
+    assert {group[seed] for seed in some_better} == {OTHER_HALF}
+    for seed in (worse[1], some_better[0]):
+        assert bench_strategy.SPLITS[name](seed) == group[seed], seed
 
 
 def test_the_partnership_bid_rule_applies_to_openers_counting_40_or_more():

@@ -3,13 +3,14 @@
 
 import gzip
 import http.client
+import os
 import threading
 import time
 
 import brotli
 import pytest
 
-from sitebuild.compress import compress_site
+from sitebuild.compress import CACHE_DAYS, PRUNE_EVERY, PRUNED, compress_site
 from sitebuild.headers import IMMUTABLE, REVALIDATE, write_headers
 from tools.serve import make_server, parse_headers_file
 
@@ -194,7 +195,37 @@ def test_the_build_cache_off_compresses_without_a_cache(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
     monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
     compress_site(root)
-    assert len(list((tmp_path / "cache" / "compressed").iterdir())) == 2
+    assert len([p for p in (tmp_path / "cache" / "compressed").iterdir() if p.name != PRUNED]) == 2
+
+
+def test_unused_cache_entries_are_removed_and_looked_for_once_a_day(tmp_path, monkeypatch):
+    """Entries unused for CACHE_DAYS are removed by the next build, but a build within a day of
+    the last pruning does not look at every entry again (a hundred thousand of them took seconds)."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "index.html").write_text("<!doctype html><title>t</title>" + "<p>words</p>" * 50)
+    monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(tmp_path / "cache"))
+    cache = tmp_path / "cache" / "compressed"
+    cache.mkdir(parents=True)
+    old = time.time() - (CACHE_DAYS + 1) * 86400
+
+    def unused(name):
+        (cache / name).write_bytes(b"an old entry")
+        os.utime(cache / name, (old, old))
+
+    unused("a" * 64 + ".br")
+    compress_site(root)  # never pruned: prunes
+    assert not (cache / ("a" * 64 + ".br")).exists()
+    assert (cache / PRUNED).is_file()
+    assert len([p for p in cache.iterdir() if p.name != PRUNED]) == 2  # this build's two copies
+    unused("b" * 64 + ".br")
+    compress_site(root)  # pruned an instant ago: not again
+    assert (cache / ("b" * 64 + ".br")).exists()
+    yesterday = time.time() - PRUNE_EVERY - 60
+    os.utime(cache / PRUNED, (yesterday, yesterday))
+    compress_site(root)  # pruned more than a day ago: prunes again, keeping the entries in use
+    assert not (cache / ("b" * 64 + ".br")).exists()
+    assert len([p for p in cache.iterdir() if p.name != PRUNED]) == 2
 
 
 def test_compressing_on_several_cores_writes_what_one_core_writes(tmp_path, monkeypatch):

@@ -49,7 +49,7 @@ def kinds_site(tmp_path_factory):
 @pytest.mark.parametrize("lang", ["fi", "en"])
 def test_every_new_kind_can_be_solved_through_the_page(visit, kinds_site, lang):
     _, base = kinds_site
-    v = visit()
+    v = visit(reduced_motion="reduce")  # no smooth scroll to each verdict for the next click to wait out
     page = v.open(base + PAGE.format(lang=lang))
     sections = page.locator("section.puzzle").all()
     assert {s.get_attribute("data-kind") for s in sections} >= set(puzzles.KINDS) - {

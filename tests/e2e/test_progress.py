@@ -56,9 +56,12 @@ def test_results_saved_in_version_1_survive_every_rename(visit, base_url, site_d
     for page_path in sorted((site_dir / "en" / "lessons").glob("*/index.html")):
         slug = page_path.parent.name
         page = v.open(f"{base_url}/en/lessons/{slug}/")
-        for section in page.locator("section.puzzle").all():
-            pid = section.get_attribute("id").removeprefix("puzzle-")
-            seen[pid] = section.locator(".puzzle-progress").inner_text()
+        # each puzzle's id and its progress line's innerText (what inner_text() reads), in one call a page
+        shown = page.locator("section.puzzle").evaluate_all(
+            "(sections) => sections.map((s) => [s.id, s.querySelector('.puzzle-progress').innerText])"
+        )
+        for section_id, text in shown:
+            seen[section_id.removeprefix("puzzle-")] = text
     missing = sorted(set(expected) - set(seen))
     assert not missing, f"saved puzzles with no page: {missing}"
     for pid, first_try in expected.items():

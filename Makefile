@@ -53,12 +53,13 @@ format: $(VENV)/.installed
 	$(PY) -m ruff check --fix .
 
 # the tests reuse the _site just built (tests/conftest.py built_site: only while it is newer than every source),
-# on every core (pytest-xdist: whole files per worker, the browser tests handed out first); the 25 slowest tests listed
+# on every core (pytest-xdist --dist loadscope: a file's functions on one worker, a class apart, so the two
+# languages' every-page and every-puzzle checks run side by side; the browser tests handed out first); the 25 slowest tests listed
 # two workers more than cores: many browser tests wait on their page (cards that move, a review's
 # clock), so a third and fourth worker fill the cores (clean-clone runs on 2 cores, 2026-12-07: three
 # workers 17.8 and 19.2 minutes; four 15.9 with other work on the machine, 14.1 on a quiet one)
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
-PARALLEL := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+PARALLEL := -n $(WORKERS) --dist loadscope --no-loadscope-reorder
 test: setup lint build
 	HUUTOPUSSI_SITE=_site $(PY) -m pytest -q $(PARALLEL) --durations=25
 

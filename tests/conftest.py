@@ -14,8 +14,8 @@
   copies its own.
 - ``lessons``: the real lessons, read and checked by the engine once per session.
 - ``--runslow`` runs the deep cross-checks (``make test-slow``).
-- Parallel runs (``make test``: pytest-xdist, ``-n auto --dist loadfile``): each worker runs whole
-  files and has its own session fixtures (server on a free port, browser, temporary folders); the
+- Parallel runs (``make test``: pytest-xdist, ``--dist loadscope``): each worker runs whole
+  files (a test class apart) and has its own session fixtures (server on a free port, browser, temporary folders); the
   workers share the session's build cache and its one built site. The browser tests are handed out
   first (testrun.longest_first), so that no long file starts last.
 - At the end of the run, the time of each tier (summed over the workers), the tests' wall time and

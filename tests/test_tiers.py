@@ -98,3 +98,19 @@ def test_no_two_test_modules_share_a_name():
     root = Path(__file__).resolve().parent
     names = [p.name for p in root.rglob("test_*.py")]
     assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
+def test_the_two_languages_long_browser_checks_are_classes_that_run_side_by_side():
+    """``make test`` runs with ``--dist loadscope``: a worker takes a file's test functions together
+    and each test class apart, so the every-page and every-puzzle checks (minutes each) are a class
+    per language, not one parametrized function on one worker."""
+    root = Path(__file__).parent.parent
+    assert "--dist loadscope" in (root / "Makefile").read_text("utf-8")
+    looks = (root / "tests" / "e2e" / "test_looks.py").read_text("utf-8")
+    site = (root / "tests" / "e2e" / "test_site.py").read_text("utf-8")
+    for source, classes in (
+        (looks, ("TestEveryPageFinnish", "TestEveryPageEnglish")),
+        (site, ("TestEveryPuzzleFinnish", "TestEveryPuzzleEnglish")),
+    ):
+        for name in classes:
+            assert f"\nclass {name}(" in source, name

@@ -113,11 +113,29 @@ def test_the_layout_depends_on_the_width_alone(site_dir):
     assert not re.search(r"innerWidth|matchMedia\(\"\((min|max)-width|ResizeObserver|screen\.width", scripts)
 
 
-@pytest.mark.parametrize("lang", ["fi", "en"])
-def test_every_page_fits_the_screen_and_speaks_its_language(visit, base_url, site_dir, lang):
-    """Every page at a phone's size (touch) and at a desktop's: the page is loaded once and resized
-    (test_the_layout_depends_on_the_width_alone says why that is the same), the sizes taking
-    turns in which one the page is loaded at."""
+class EveryPage:
+    """One language's every-page check; a class of its own per language (TestEveryPageFinnish,
+    TestEveryPageEnglish), so that pytest-xdist (``--dist loadscope``: a worker runs a file's
+    functions together, a class apart) runs the two side by side, minutes each."""
+
+    lang: str
+
+    def test_every_page_fits_the_screen_and_speaks_its_language(self, visit, base_url, site_dir):
+        """Every page at a phone's size (touch) and at a desktop's: the page is loaded once and resized
+        (test_the_layout_depends_on_the_width_alone says why that is the same), the sizes taking
+        turns in which one the page is loaded at."""
+        every_page_fits(visit, base_url, site_dir, self.lang)
+
+
+class TestEveryPageFinnish(EveryPage):
+    lang = "fi"
+
+
+class TestEveryPageEnglish(EveryPage):
+    lang = "en"
+
+
+def every_page_fits(visit, base_url, site_dir, lang):
     v = visit(**SIZES["phone"])
     paths = built_pages(site_dir, lang)
     assert len(paths) > 100

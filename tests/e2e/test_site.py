@@ -281,11 +281,30 @@ def answer_step(step, table):
         step.locator(f'button.choice[data-choice="{right}"]').click()
 
 
-@pytest.mark.parametrize("lang, engine", [("fi", "unavailable"), ("en", "available")])
-def test_every_puzzle_of_every_lesson_can_be_solved(visit, base_url, broken_base_url, site_dir, lang, engine):
-    """Every lesson puzzle is judged by its answer table, whether the engine could run or not:
-    with no WebAssembly and no engine files, a wrong answer still gets the engine's reason or
-    loss, and every right answer is accepted."""
+class EveryPuzzle:
+    """One language's every-puzzle check; a class of its own per case (TestEveryPuzzleFinnish
+    without the engine, TestEveryPuzzleEnglish with it), so that pytest-xdist (``--dist loadscope``)
+    runs the two side by side, a minute or more each."""
+
+    lang: str
+    engine: str
+
+    def test_every_puzzle_of_every_lesson_can_be_solved(self, visit, base_url, broken_base_url, site_dir):
+        """Every lesson puzzle is judged by its answer table, whether the engine could run or not:
+        with no WebAssembly and no engine files, a wrong answer still gets the engine's reason or
+        loss, and every right answer is accepted."""
+        every_puzzle_solved(visit, base_url, broken_base_url, site_dir, self.lang, self.engine)
+
+
+class TestEveryPuzzleFinnish(EveryPuzzle):
+    lang, engine = "fi", "unavailable"
+
+
+class TestEveryPuzzleEnglish(EveryPuzzle):
+    lang, engine = "en", "available"
+
+
+def every_puzzle_solved(visit, base_url, broken_base_url, site_dir, lang, engine):
     lessons = sorted(p.parent.name for p in (site_dir / lang / "lessons").glob("*/index.html"))
     assert lessons
     # reduced motion: no smooth scroll to each verdict for the next click to wait out, no card

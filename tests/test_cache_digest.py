@@ -151,6 +151,18 @@ class _Committed:
 
 def test_every_costly_result_of_the_lessons_is_committed(lessons):
     """A clean clone builds without computing them (else: run make engine-results and commit the file)."""
+    _every_result_committed(lessons)
+
+
+def test_every_costly_result_of_the_tests_lesson_of_every_kind_is_committed():
+    """The lesson of every puzzle kind that test_kinds and e2e/test_kind_pages build (minutes of
+    sampled estimates and searches each, else): its results are committed too."""
+    from sitebuild.lessons import load_lessons
+
+    _every_result_committed(load_lessons(ROOT / "tests" / "fixtures" / "kinds"))
+
+
+def _every_result_committed(lessons):
     try:
         _ask_every_puzzle(_lesson_specs(lessons), _Committed())
     except NotCommitted as missing:

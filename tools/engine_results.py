@@ -1,6 +1,7 @@
 """Commit the build's costly engine results (sampled estimates, deep solver searches, guided deals,
 the play page's openings and the first drills) so that a clean clone builds without computing them
-again: ``sitebuild/engine-results.jsonl``, read by ``sitebuild/cache.py`` under the same keys
+again, for the lessons and for the test suite's lesson of every puzzle kind (``tests/fixtures/kinds``,
+which two test modules build): ``sitebuild/engine-results.jsonl``, read by ``sitebuild/cache.py`` under the same keys
 (each key holds the digest of the code that computed the result, so a committed result is never
 read for other code).
 
@@ -27,17 +28,24 @@ if str(ROOT) not in sys.path:
 
 from sitebuild import cache  # noqa: E402
 
+# the lesson folders whose builds read committed results: the site's, and the one the tests build
+LESSON_FOLDERS = (ROOT / "lessons", ROOT / "tests" / "fixtures" / "kinds")
+
 
 def used_keys() -> list[str]:
-    """The key of every result one build reads or computes (a build without Pyodide, in a temporary folder)."""
+    """The key of every result the builds of ``LESSON_FOLDERS`` read or compute (builds without
+    Pyodide, in a temporary folder)."""
     with tempfile.TemporaryDirectory(prefix="engine-results-") as tmp:
         record = Path(tmp) / "keys"
         record.touch()
         env = {**os.environ, cache.RECORD: str(record)}
         if env.get("HUUTOPUSSI_BUILD_CACHE", "").lower() == "off":
             raise SystemExit("tools/engine_results.py: HUUTOPUSSI_BUILD_CACHE=off keeps no results to commit")
-        command = [sys.executable, str(ROOT / "build.py"), "--no-pyodide", "--quiet", "--out", str(Path(tmp) / "site")]
-        subprocess.run(command, env=env, check=True, cwd=ROOT)
+        for n, lessons in enumerate(LESSON_FOLDERS):
+            out = str(Path(tmp) / f"site{n}")
+            command = [sys.executable, str(ROOT / "build.py"), "--no-pyodide", "--quiet"]
+            command += ["--lessons", str(lessons), "--out", out]
+            subprocess.run(command, env=env, check=True, cwd=ROOT)
         return sorted(set(record.read_text("ascii").split()))
 
 

@@ -311,6 +311,146 @@ def _declarable(deal: Deal) -> list[int]:
     return [int(a.suit) for a in deal.legal_actions() if isinstance(a, Declare)]
 
 
+# -- counting: what the count tells the bidder on lead (issue 38, lesson 18) ------------------------
+# The bidder counts what is out: the cards in no pile, not in its own hand and not among the three it
+# put away (it saw them), so the count's cards are in the defenders' hands. Both rules below find
+# their moment the first time it arises while every seat plays as the site's easy computer player
+# (``engine.players.easy``: it leads its aces, declares at once, wins a trick cheaply; its random
+# generator seeded by the deal), from the bidder's first lead on: the solver's best line from the
+# first lead costs a full search of the deal (5-10 s on the busy machine), and few deals reach these
+# moments. There the bidder is on lead between tricks with no declaration to make first; the two
+# leads are compared by the points the bidder takes from there, every card in view, the rest by the
+# solver.
+def _easy_play_until(seed: int, stop: Callable[[Deal], bool]) -> Deal | None:
+    """The deal of ``seed`` from the bidder's first lead, every seat playing as the easy computer
+    player, up to the first moment where ``stop`` holds (None if the deal ends first)."""
+    from engine.players import PLAYERS
+
+    easy = PLAYERS["easy"]
+    deal = first_lead(seed)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        if stop(deal):
+            return deal
+        deal.apply(easy(deal, rng))
+    return None
+
+
+def _bidder_on_lead(deal: Deal) -> bool:
+    """The bidder to lead a trick, with no declaration it may make first."""
+    if deal.phase != "play" or deal.trick or deal.pending_question is not None or deal.to_move != deal.bidder:
+        return False
+    return not any(isinstance(a, Declare) for a in deal.legal_actions())
+
+
+def _out(deal: Deal) -> list:
+    """The cards the bidder's count says are out: those in the defenders' hands."""
+    return [c for seat in range(deal.rules.players) if seat != deal.bidder for c in deal.hands[seat]]
+
+
+def _stronger(rules, card, other) -> bool:
+    return rules.strength[card.rank] > rules.strength[other.rank]
+
+
+def _last_trump_choice(deal: Deal):
+    """(the bidder's top trump, the ace of its longest side suit) when the bidder is on lead, a
+    trump is declared, exactly one trump is out, the bidder's top trump beats it, and the bidder
+    holds an ace of another suit; None otherwise."""
+    if deal.trump is None or not _bidder_on_lead(deal):
+        return None
+    hand = deal.hands[deal.bidder]
+    trumps_out = [c for c in _out(deal) if c.suit == deal.trump]
+    mine = _suit_cards(hand, deal.trump)
+    if len(trumps_out) != 1 or not mine:
+        return None
+    top = max(mine, key=lambda c: deal.rules.strength[c.rank])
+    aces = [c for c in hand if c.rank is Rank.ACE and c.suit != deal.trump]
+    if not _stronger(deal.rules, top, trumps_out[0]) or not aces:
+        return None
+    ace = max(aces, key=lambda c: (len(_suit_cards(hand, c.suit)), -c.index))  # of the longest side suit
+    return top, ace
+
+
+@rule(
+    "pull-the-last-trump",
+    "bidder on lead between tricks, the first time in a deal played by the easy computer player that "
+    "a trump is declared, exactly one trump is out (in the defenders' hands), the bidder's top trump "
+    "beats it and the bidder holds an ace of another suit: leading the top trump against leading the "
+    "ace of its longest other suit, the points the bidder takes from there, every card in view",
+    deals=100,
+)
+def pull_the_last_trump(seed: int):
+    found = _easy_play_until(seed, lambda d: _last_trump_choice(d) is not None)
+    if found is None:
+        return None
+    return _two_leads(found, *_last_trump_choice(found))
+
+
+def _last_card_choice(deal: Deal):
+    """(the bidder's top card of a suit, the lowest card of another suit, not a trump) when the
+    bidder is on lead and, in a suit that is not the trump, exactly one card is out, a card with
+    points that the bidder's top card of the suit beats; None otherwise."""
+    if not _bidder_on_lead(deal):
+        return None
+    hand = deal.hands[deal.bidder]
+    out = _out(deal)
+    for suit in range(4):
+        mine = _suit_cards(hand, suit)
+        left = [c for c in out if c.suit == suit]
+        if suit == deal.trump or not mine or len(left) != 1 or not deal.rules.points[left[0].rank]:
+            continue
+        top = max(mine, key=lambda c: deal.rules.strength[c.rank])
+        others = [c for c in hand if c.suit not in (suit, deal.trump)]
+        if _stronger(deal.rules, top, left[0]) and others:
+            return top, min(others, key=lambda c: (deal.rules.strength[c.rank], c.index))
+    return None
+
+
+@rule(
+    "make-the-last-card-fall",
+    "bidder on lead between tricks, the first time in a deal played by the easy computer player that "
+    "in a suit (not the trump) exactly one card is out (in the defenders' hands), a card with points "
+    "that the bidder's top card of the suit beats: leading that top card against leading its lowest "
+    "card of another suit (not a trump), the points the bidder takes from there, every card in view",
+    deals=200,
+)
+def make_the_last_card_fall(seed: int):
+    found = _easy_play_until(seed, lambda d: _last_card_choice(d) is not None)
+    if found is None:
+        return None
+    return _two_leads(found, *_last_card_choice(found))
+
+
+def _bare_suit_choice(deal: Deal):
+    """(the bidder's lowest card of the suits of which no card is out, its lowest card of the
+    suits of which some are out) when the bidder is on lead, no trump is declared and it holds
+    cards of both kinds; None otherwise."""
+    if deal.trump is not None or not _bidder_on_lead(deal):
+        return None
+    hand = deal.hands[deal.bidder]
+    out_suits = {c.suit for c in _out(deal)}
+    sure = [c for c in hand if c.suit not in out_suits]
+    other = [c for c in hand if c.suit in out_suits]
+    if not sure or not other:
+        return None
+    return tuple(min(cards, key=lambda c: (deal.rules.strength[c.rank], c.index)) for cards in (sure, other))
+
+
+@rule(
+    "cash-the-suit-nobody-holds",
+    "bidder on lead between tricks with no trump declared, the first time in a deal played by the "
+    "easy computer player that it holds cards of a suit of which no card is out (in the defenders' "
+    "hands) and of a suit of which some are: leading its lowest card of the first against its "
+    "lowest card of the other, the points the bidder takes from there, every card in view",
+    deals=200,
+)
+def cash_the_suit_nobody_holds(seed: int):
+    found = _easy_play_until(seed, lambda d: _bare_suit_choice(d) is not None)
+    if found is None:
+        return None
+    return _two_leads(found, *_bare_suit_choice(found))
+
+
 @rule(
     "small-card-on-partners-trick",
     "partnership game (FAQ rules), the first time in the solver's best play that a player cannot "
@@ -694,6 +834,34 @@ def aces_and_longer_dearer(seed: int) -> str:
     if aces >= 2:
         return "two aces or more, the dearer suit longer" if longer else "two aces or more, the dearer suit not longer"
     return "one ace" if aces == 1 else "no ace"
+
+
+@split("make-the-last-card-fall")
+def trump_declared_at_the_lead(seed: int) -> str:
+    """Whether a trump had been declared when the bidder could lead its top card of the suit."""
+    found = _easy_play_until(seed, lambda d: _last_card_choice(d) is not None)
+    return "a trump declared" if found.trump is not None else "no trump declared"
+
+
+@split("cash-the-suit-nobody-holds")
+def whether_the_other_card_is_on_top(seed: int) -> str:
+    """Whether the bidder's card of the other suit (the alternative) was the top card left in its suit."""
+    found = _easy_play_until(seed, lambda d: _bare_suit_choice(d) is not None)
+    _, other = _bare_suit_choice(found)
+    if any(_stronger(found.rules, c, other) for c in _out(found) if c.suit == other.suit):
+        return "the other card not the top of its suit"
+    return "the other card the top of its suit"
+
+
+@split("pull-the-last-trump")
+def where_the_last_trump_is(seed: int) -> str:
+    """Whether the holder of the last trump out held a card of the suit of the bidder's ace."""
+    found = _easy_play_until(seed, lambda d: _last_trump_choice(d) is not None)
+    _, ace = _last_trump_choice(found)
+    holder = next(s for s in range(THREE_PLAYER.players) if s != BIDDER and _suit_cards(found.hands[s], found.trump))
+    if _suit_cards(found.hands[holder], ace.suit):
+        return "its holder could follow the ace's suit"
+    return "its holder held none of the ace's suit"
 
 
 @split("small-card-on-partners-trick")

@@ -406,6 +406,15 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     - ``give-your-aces``: the FAQ partner's gift after an opening at the minimum bid that everybody
       else passed, the partner holding an ace; its aces and the cheapest cards of the estimates'
       order (``_aces_gift``, the measurement's own choice).
+    - ``make-the-last-card-fall``: a three-player card play where the bidder is on lead between
+      tricks with no declaration to make first, and in a suit that is not the trump exactly one card
+      is out (in the defenders' hands: the bidder saw its own discard), a card with points that the
+      bidder's top card of the suit beats (``_last_card_choice``, the measurement's own test, on the
+      deal's true hands), the first time in the deal's record that this holds (the measurement's
+      moment); that top card.
+    - ``cash-the-suit-nobody-holds``: the same moment of a three-player card play with no trump
+      declared, the bidder holding cards of a suit of which no card is out and of a suit of which
+      some are (``_bare_suit_choice``), the first time in the deal; its lowest card of the first.
 
     ``declare-dearer-first`` is about a declaration, which no decision kind values yet.
     ``raise-to-the-count`` (measured over counts of 45 or more) is not the rule lesson 16 teaches,
@@ -413,7 +422,8 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     partner's three cheapest cards as the gift (the estimates' rule), which a decision's exchange
     need not be, and the bank holds no partnership raise. ``jump-to-your-bid`` and ``jump-from-95``
     speak nowhere: their measurements found no difference between opening at the bid and opening
-    at 40 (both intervals include 0)."""
+    at 40 (both intervals include 0); nor does ``pull-the-last-trump``, whose measurement found
+    leading the top trump and the ace of another suit even."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}
@@ -438,6 +448,16 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
         low = _small_card_on_partners_trick(deal)
         if low is not None:
             picks["small-card-on-partners-trick"] = low
+    if rules == THREE_PLAYER and kind == "lead":
+        from benchmarks.bench_strategy import _bare_suit_choice, _last_card_choice
+
+        for name, situation in (
+            ("make-the-last-card-fall", _last_card_choice),
+            ("cash-the-suit-nobody-holds", _bare_suit_choice),
+        ):
+            card = _counting_lead(deal, situation)
+            if card is not None:
+                picks[name] = card
     if rules == THREE_PLAYER and kind == "raise" and _raise_after_an_unopposed_opening(deal):
         from benchmarks.bench_strategy import _raise_count  # the measurement's own count
 
@@ -538,6 +558,21 @@ def _small_card_on_partners_trick(deal) -> str | None:
             if place in known.allowed(card) and seats[winning_index(rules, [*trick, card], deal.trump)] != partner:
                 return None  # a card the player cannot see could take the trick from the partner
     return str(low)
+
+
+def _counting_lead(deal, situation) -> str | None:
+    """The card a counting rule leads (the first of ``situation``'s pair: the measurement's own
+    test of its situation), where it was measured: in its situation, and the first time in the
+    deal that it arises."""
+    choice = situation(deal)
+    if choice is None:
+        return None
+    replay = deal.restart()
+    for _, action in deal.history:
+        if situation(replay) is not None:
+            return None  # it arose earlier in this deal: not the moment measured
+        replay.apply(action)
+    return str(choice[0])
 
 
 def cost_line(best: bool, cost: float, words: dict, cat: dict) -> str:

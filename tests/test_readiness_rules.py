@@ -111,7 +111,9 @@ def test_the_lead_rules_speak_at_the_bidders_first_lead_where_measured():
         deal = decisions.deal_of(entry["spec"])
         later = bench_readiness.recipe(entry["seed"])[1] != "first-lead"
         if entry["spec"]["kind"] == "lead" and deal.rules == THREE_PLAYER and later:
-            assert readiness.rule_picks("lead", deal) == {}, entry["id"]
+            # (lesson 18's counting rules speak later in the play: tests/test_measured_data.py)
+            first_lead_rules = {"first-ace-longer-suit", "lead-low-below-ten"}
+            assert not first_lead_rules & set(readiness.rule_picks("lead", deal)), entry["id"]
 
 
 def test_guard_the_ten_speaks_at_the_bidders_discard_where_measured_and_keeps_the_small_card():
@@ -273,7 +275,11 @@ def test_every_decision_of_a_rule_recipe_is_one_a_rule_speaks_of_and_some_carry_
         if moment == "first-lead":
             assert deal.tricks_played == 0 and deal.to_move == deal.bidder, entry["id"]
     carried = [e for e in ENTRIES if e["rule"]]
-    assert len(carried) >= 8 and all(e["seed"] >= bench_readiness.RULE_SEEDS for e in carried)
+    assert len(carried) >= 8
+    counting = {"make-the-last-card-fall", "cash-the-suit-nobody-holds"}  # lesson 18's: at any card play
+    for entry in carried:
+        if entry["seed"] < bench_readiness.RULE_SEEDS:
+            assert entry["rule"] in counting and bench_readiness.recipe(entry["seed"])[1] == "card-play", entry["id"]
 
 
 def test_a_rule_recipe_values_nothing_where_no_rule_pick_is_offered(monkeypatch):

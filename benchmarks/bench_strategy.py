@@ -767,6 +767,46 @@ def the_bidders_aces(seed: int) -> str:
     return "the bidder held an ace" if any(c.rank is Rank.ACE for c in hand) else "the bidder held no ace"
 
 
+# -- the partnership bidder's opening lead (issue 38: lesson 22) ---------------------------------------
+# The FAQ partnership game dealt as ``partnership_first_lead`` (seat 1 opens at the minimum bid, the
+# others pass, the exchange by the estimates' rule); the bidder's first lead, which the FAQ rules
+# make an ace when it holds one.
+def _ace_choice(hand):
+    """(the first ace of a suit in which ``hand`` holds the ten, the first ace of a suit without
+    it), or None unless the hand has both kinds."""
+    aces = [c for c in hand if c.rank is Rank.ACE]
+    with_ten = [a for a in aces if any(c.rank is Rank.TEN for c in _suit_cards(hand, a.suit))]
+    bare = [a for a in aces if a not in with_ten]
+    return (with_ten[0], bare[0]) if with_ten and bare else None
+
+
+@rule(
+    "pairs-ace-with-its-ten",
+    "partnership game (FAQ rules), the bidder's first lead (the cheapest cards given and given back) "
+    "holding an ace with its ten and an ace without its ten: leading the ace with the ten against "
+    "the other ace; the points the pair takes from there",
+    deals=200,
+)
+def pairs_ace_with_its_ten(seed: int):
+    deal = partnership_first_lead(seed)
+    found = _ace_choice(deal.hands[BIDDER])
+    if found is None:
+        return None
+    followed, alternative = found
+    side = FAQ_PAIRS.side_of(BIDDER)
+    first = to_come(after(deal, Play(followed)), side)
+    return first, Solver(after(deal, Play(alternative)), max_side=side).value(first)
+
+
+@split("pairs-ace-with-its-ten")
+def the_tens_suit_length(seed: int) -> str:
+    """Whether the suit of the ace with its ten was longer in the bidder's hand than the other ace's."""
+    hand = partnership_first_lead(seed).hands[BIDDER]
+    with_ten, bare = _ace_choice(hand)
+    a, b = len(_suit_cards(hand, with_ten.suit)), len(_suit_cards(hand, bare.suit))
+    return "the ten's suit longer" if a > b else "the same length" if a == b else "the ten's suit shorter"
+
+
 def split_groups(name: str, per_deal: list) -> dict[str, list[int]]:
     """The seeds of the measured deals by their group of the rule's condition (``SPLITS``). Stored
     with the measurement (``"split"`` in lessons/measured.json, ``--write-splits``) where the

@@ -413,7 +413,8 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     partner's three cheapest cards as the gift (the estimates' rule), which a decision's exchange
     need not be, and the bank holds no partnership raise. ``jump-to-your-bid`` and ``jump-from-95``
     speak nowhere: their measurements found no difference between opening at the bid and opening
-    at 40 (both intervals include 0). ``pairs-ace-with-its-ten`` speaks nowhere yet: it
+    at 40 (both intervals include 0). ``give-back-small-cards`` speaks nowhere: no decision kind
+    values the bidder's return in the exchange. ``pairs-ace-with-its-ten`` speaks nowhere yet: it
     was measured at the partnership bidder's first lead after the three cheapest cards given and
     given back (the estimates' rule), which a decision's exchange need not be, and the bank holds
     no partnership first lead."""

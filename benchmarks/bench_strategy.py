@@ -935,6 +935,98 @@ def the_bidders_aces(seed: int) -> str:
     return "the bidder held an ace" if any(c.rank is Rank.ACE for c in hand) else "the bidder held no ace"
 
 
+# -- the partnership bidder's return and opening lead (issue 38: lesson 22) ---------------------------
+# Both deal the FAQ partnership game as ``partnership_first_lead``: seat 1 opens at the minimum bid,
+# the others pass, the partner gives its three cheapest cards (the estimates' rule); then the
+# bidder's return (what goes back to the partner, not to a pile: its points are not banked) or, after
+# the cheapest return, the bidder's first lead, which the FAQ rules make an ace when it holds one.
+from engine.core.actions import Return  # noqa: E402
+
+
+def _partnership_return(seed: int) -> Deal:
+    """The partnership game (FAQ rules) of ``seed`` at the bidder's return: seat 1 opened at the
+    minimum bid, the others passed, and the partner gave its cheapest cards (the estimates' rule)."""
+    deal = _partnership_give(seed)
+    deal.apply(estimate._by_rule(deal, Give, FAQ_PAIRS.exchange_size))
+    return deal
+
+
+def _unguarded_ten(hand) -> object | None:
+    """The first ten (by suit) in ``hand`` whose ace is not in ``hand``, or None."""
+    for suit in range(4):
+        ranks = {c.rank for c in _suit_cards(hand, suit)}
+        if Rank.TEN in ranks and Rank.ACE not in ranks:
+            return next(c for c in hand if c.suit == suit and c.rank is Rank.TEN)
+    return None
+
+
+@rule(
+    "give-back-small-cards",
+    "partnership game (FAQ rules), the bidder at the return holding a ten without its ace (after the "
+    "partner's three cheapest cards): giving back the three cheapest cards (never a king or queen of "
+    "its pair) against giving back the ten and the two cheapest; the points the pair ends the deal with",
+    deals=200,
+)
+def give_back_small_cards(seed: int):
+    deal = _partnership_return(seed)
+    ten = _unguarded_ten(deal.hands[BIDDER])
+    cheapest = estimate.return_by_rule(deal)
+    if ten is None or ten in cheapest.cards:
+        return None
+    rest = [c for c in estimate._keep_order(FAQ_PAIRS, deal.hands[BIDDER]) if c != ten]
+    with_ten = Return((ten, *rest[: FAQ_PAIRS.exchange_size - 1]))
+    side = FAQ_PAIRS.side_of(BIDDER)
+    first = total(estimate.play_deal(after(deal, cheapest)), side)
+    other = estimate.play_deal(after(deal, with_ten))
+    have = estimate.side_has(other, side)
+    return first, have + Solver(other, max_side=side).value(first - have)
+
+
+def _ace_choice(hand):
+    """(the first ace of a suit in which ``hand`` holds the ten, the first ace of a suit without
+    it), or None unless the hand has both kinds."""
+    aces = [c for c in hand if c.rank is Rank.ACE]
+    with_ten = [a for a in aces if any(c.rank is Rank.TEN for c in _suit_cards(hand, a.suit))]
+    bare = [a for a in aces if a not in with_ten]
+    return (with_ten[0], bare[0]) if with_ten and bare else None
+
+
+@rule(
+    "pairs-ace-with-its-ten",
+    "partnership game (FAQ rules), the bidder's first lead (the cheapest cards given and given back) "
+    "holding an ace with its ten and an ace without its ten: leading the ace with the ten against "
+    "the other ace; the points the pair takes from there",
+    deals=200,
+)
+def pairs_ace_with_its_ten(seed: int):
+    deal = partnership_first_lead(seed)
+    found = _ace_choice(deal.hands[BIDDER])
+    if found is None:
+        return None
+    followed, alternative = found
+    side = FAQ_PAIRS.side_of(BIDDER)
+    first = to_come(after(deal, Play(followed)), side)
+    return first, Solver(after(deal, Play(alternative)), max_side=side).value(first)
+
+
+@split("give-back-small-cards")
+def where_the_returned_tens_ace_was(seed: int) -> str:
+    """Who held the ace of the ten's suit at the return."""
+    deal = _partnership_return(seed)
+    ten = _unguarded_ten(deal.hands[BIDDER])
+    holder = next(s for s in range(4) for c in deal.hands[s] if c.suit == ten.suit and c.rank is Rank.ACE)
+    return "the ace with the partner" if holder == FAQ_PAIRS.partner_of(BIDDER) else "the ace with an opponent"
+
+
+@split("pairs-ace-with-its-ten")
+def the_tens_suit_length(seed: int) -> str:
+    """Whether the suit of the ace with its ten was longer in the bidder's hand than the other ace's."""
+    hand = partnership_first_lead(seed).hands[BIDDER]
+    with_ten, bare = _ace_choice(hand)
+    a, b = len(_suit_cards(hand, with_ten.suit)), len(_suit_cards(hand, bare.suit))
+    return "the ten's suit longer" if a > b else "the same length" if a == b else "the ten's suit shorter"
+
+
 def split_groups(name: str, per_deal: list) -> dict[str, list[int]]:
     """The seeds of the measured deals by their group of the rule's condition (``SPLITS``). Stored
     with the measurement (``"split"`` in lessons/measured.json, ``--write-splits``) where the

@@ -423,7 +423,11 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     need not be, and the bank holds no partnership raise. ``jump-to-your-bid`` and ``jump-from-95``
     speak nowhere: their measurements found no difference between opening at the bid and opening
     at 40 (both intervals include 0); nor does ``pull-the-last-trump``, whose measurement found
-    leading the top trump and the ace of another suit even."""
+    leading the top trump and the ace of another suit even. ``give-back-small-cards`` speaks nowhere:
+    no decision kind values the bidder's return in the exchange. ``pairs-ace-with-its-ten`` speaks
+    nowhere yet: it was measured at the partnership bidder's first lead after the three cheapest
+    cards given and given back (the estimates' rule), which a decision's exchange need not be, and
+    the bank holds no partnership first lead."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}

@@ -607,3 +607,120 @@ def test_the_report_lists_every_committed_rule_with_the_lessons_that_teach_it():
             assert taught == "not taught: the interval holds 0", line
     assert lines[1 + sorted(committed()).index("guard-the-ten")].endswith("16-discard-and-raise")
     assert lines[1 + sorted(committed()).index("give-your-aces")].endswith("22-pairs")
+
+
+# -- the partnership bidder's return and first lead (issue 38, lesson 22) ----------------------------
+def test_the_return_rule_applies_where_the_bidder_holds_a_ten_without_its_ace():
+    """The deals measured are those where the bidder, after the partner's three cheapest cards,
+    held a ten whose ace was elsewhere; the two returns differ only in the ten, which takes the
+    place of the third cheapest card; the deals skipped had no such ten."""
+    from engine.core.cards import Rank
+    from engine.search import estimate
+
+    data = committed()["give-back-small-cards"]
+    measured = {seed for seed, _, _ in data["per_deal"]}
+    for seed in sorted(measured)[:20]:
+        deal = bench_strategy._partnership_return(seed)
+        hand = deal.hands[bench_strategy.BIDDER]
+        assert deal.phase == "return" and deal.to_move == bench_strategy.BIDDER and len(hand) == 12
+        ten = bench_strategy._unguarded_ten(hand)
+        assert ten.rank is Rank.TEN and not any(c.suit == ten.suit and c.rank is Rank.ACE for c in hand)
+        cheapest = estimate.return_by_rule(deal).cards
+        assert ten not in cheapest and all(c.rank not in (Rank.ACE, Rank.TEN) for c in cheapest)
+    skipped = [seed for seed in range(data["seeds_scanned"]) if seed not in measured]
+    assert skipped and all(
+        bench_strategy._unguarded_ten(bench_strategy._partnership_return(s).hands[bench_strategy.BIDDER]) is None
+        for s in skipped
+    )
+    assert bench_strategy.RULES["give-back-small-cards"].measure(skipped[0]) is None
+
+
+def test_the_ace_lead_rule_picks_the_ace_with_its_ten_against_one_without():
+    """The partnership first lead's choice: an ace of a suit in which the hand holds the ten, and
+    one of a suit without it; none without both kinds."""
+    from engine.core.cards import Card
+
+    def choice(text):
+        found = bench_strategy._ace_choice([Card.parse(c) for c in text.split()])
+        return found and tuple(map(str, found))
+
+    assert choice("SA ST S7 CA C8 DK D9 H7 H6") == ("SA", "CA")
+    assert choice("SA S7 CA CT C8 DA DT D9 H6") == ("CA", "SA")  # the first of each kind
+    assert choice("SA ST CA CT C8 DK D9 H7 H6") is None  # every ace with its ten
+    assert choice("SA S7 CA C8 DK D9 H7 H6 HT") is None  # no ace with its ten
+    data = committed()["pairs-ace-with-its-ten"]
+    measured = {seed for seed, _, _ in data["per_deal"]}
+    first_lead = bench_strategy.partnership_first_lead
+    for seed in sorted(measured)[:20]:
+        deal = first_lead(seed)
+        assert deal.to_move == bench_strategy.BIDDER and deal.phase == "play" and not deal.trick
+        assert bench_strategy._ace_choice(deal.hands[bench_strategy.BIDDER]) is not None
+    skipped = [seed for seed in range(200) if seed not in measured]  # the first deals dealt
+    assert skipped and all(
+        bench_strategy._ace_choice(first_lead(s).hands[bench_strategy.BIDDER]) is None for s in skipped
+    )
+
+
+def test_the_partnership_return_and_lead_rules_have_no_decision_of_the_bank_to_speak_of():
+    """``readiness.rule_picks`` names neither rule: no decision kind values the return, and every
+    partnership card play of the bank comes after the first trick (were one a first lead, the
+    ace rule could speak there: teach ``rule_picks`` then)."""
+    from engine.core.rules import FAQ_PAIRS
+    from engine.puzzles import decisions
+    from sitebuild import readiness
+
+    assert "return" not in decisions.PHASE
+    bank = json.loads((ROOT / "lessons" / "readiness.json").read_text("utf-8"))["decisions"]
+    leads = [decisions.deal_of(e["spec"]) for e in bank if e["spec"]["kind"] == "lead"]
+    pairs = [deal for deal in leads if deal.rules == FAQ_PAIRS]
+    assert pairs and not any(deal.first_trick for deal in pairs)
+    seed = committed()["pairs-ace-with-its-ten"]["per_deal"][0][0]
+    assert "pairs-ace-with-its-ten" not in readiness.rule_picks("lead", bench_strategy.partnership_first_lead(seed))
+
+
+def test_the_ace_lead_remeasured_on_a_deal_gives_the_committed_values():
+    seed, followed, alternative = committed()["pairs-ace-with-its-ten"]["per_deal"][2]  # seed 21: a cheap deal
+    assert list(bench_strategy.RULES["pairs-ace-with-its-ten"].measure(seed)) == [followed, alternative]
+
+
+def test_where_the_ace_with_its_ten_fails_is_what_lesson_22_says():
+    """Lesson 22: in more than half the deals it made no difference which ace was led, the other
+    ace did better in about 1 in 10; the ten's suit was usually the longer, and where it was the
+    shorter the ace with its ten still did better more often than worse."""
+    name = "pairs-ace-with-its-ten"
+    data = committed()[name]
+    report = bench_strategy.split_report(name, data["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: data[key] for key in totals}
+    assert sum(g["even"] for g in report.values()) > data["deals"] / 2
+    assert 0.05 * data["deals"] < data["worse"] < 0.15 * data["deals"]
+    longer, shorter = report["the ten's suit longer"], report["the ten's suit shorter"]
+    assert longer["deals"] > data["deals"] / 2
+    assert shorter["better"] > shorter["worse"]
+    for lang, said in (("en", "about 1 in 10"), ("fi", "noin joka kymmenennessä jaossa")):
+        assert said in (ROOT / "lessons" / "22-pairs" / f"{lang}.md").read_text("utf-8")
+
+
+def test_the_return_remeasured_on_a_deal_gives_the_committed_values():
+    seed, followed, alternative = committed()["give-back-small-cards"]["per_deal"][0]
+    assert list(bench_strategy.RULES["give-back-small-cards"].measure(seed)) == [followed, alternative]
+
+
+def test_where_giving_back_small_cards_fails_is_what_lesson_22_says():
+    """Lesson 22: giving back the ten did better in more than a third of the deals, but keeping it
+    gained about twice as much where it gained; with the ten's ace at an opponent each did better
+    about as often, with the ace at the partner keeping the ten did better more often."""
+    name = "give-back-small-cards"
+    data = committed()[name]
+    report = bench_strategy.split_report(name, data["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: data[key] for key in totals}
+    assert data["worse"] > data["deals"] / 3
+    diffs = [f - a for _, f, a in data["per_deal"]]
+    gains, losses = [d for d in diffs if d > 0], [-d for d in diffs if d < 0]
+    assert 1.7 < (sum(gains) / len(gains)) / (sum(losses) / len(losses)) < 2.3
+    opponent, partner = report["the ace with an opponent"], report["the ace with the partner"]
+    assert abs(opponent["better"] - opponent["worse"]) <= opponent["deals"] / 10
+    assert partner["better"] > partner["worse"]
+    for lang, said in (("en", "about twice as much"), ("fi", "noin kaksi kertaa enemmän")):
+        assert said in (ROOT / "lessons" / "22-pairs" / f"{lang}.md").read_text("utf-8")

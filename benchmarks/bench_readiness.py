@@ -59,12 +59,17 @@ The declarations (kind ``declaration``, ``engine/puzzles/declaration.py``) come 
 from ``DECLARATION_SEEDS`` on (``DECLARATION_RECIPES``; every such moment is valued, whether or
 not a rule speaks of it), added later that day on one niced core at load 8-23, each run to its own
 ``--out`` and merged after the entries before them: first every seed from 500,000 on in order,
-then the partnership game's alone (``--shard 1/2``: its recipes are the odd seeds). A three-player
-declaration took 0.4-170 s of wall time to value, a partnership one up to 13 minutes (four hands
-of nine cards early in the deal, every option solved with every lead on every sampled deal):
+then the partnership game's alone (``--shard 1/2``: its recipes are the odd seeds), then the
+three-player game's (``--shard 0/2``): 6 of 18 valued kept, all three-player (3 partnership ones
+valued, none kept; 3 skipped where the normal player asked its partner). A three-player
+declaration took 0.4-315 s of wall time to value, a partnership one up to 20 minutes (four hands
+of nine cards early in the deal, every option solved with every lead on every sampled deal); in
+all about 58 minutes of wall time and, read from the processes, 7 CPU minutes for the first two
+runs (the third's 14 wall minutes not read):
 
     .venv/bin/python benchmarks/bench_readiness.py --first-seed 500000 --max-seed 500400 --out /tmp/d.json
     .venv/bin/python benchmarks/bench_readiness.py --first-seed 500023 --shard 1/2 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500022 --shard 0/2 --out /tmp/d.json
     .venv/bin/python benchmarks/bench_readiness.py --merge lessons/readiness.json /tmp/d.json
 """
 

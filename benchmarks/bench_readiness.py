@@ -60,16 +60,18 @@ from ``DECLARATION_SEEDS`` on (``DECLARATION_RECIPES``; every such moment is val
 not a rule speaks of it), added later that day on one niced core at load 8-23, each run to its own
 ``--out`` and merged after the entries before them: first every seed from 500,000 on in order,
 then the partnership game's alone (``--shard 1/2``: its recipes are the odd seeds), then the
-three-player game's (``--shard 0/2``): 6 of 18 valued kept, all three-player (3 partnership ones
-valued, none kept; 3 skipped where the normal player asked its partner). A three-player
+three-player game's (``--shard 0/2``), then the partnership game's again: 7 of 19 valued kept, 6
+three-player (4 partnership ones valued, one kept; 3 skipped where the normal player asked its
+partner). A three-player
 declaration took 0.4-315 s of wall time to value, a partnership one up to 20 minutes (four hands
 of nine cards early in the deal, every option solved with every lead on every sampled deal); in
-all about 58 minutes of wall time and, read from the processes, 7 CPU minutes for the first two
-runs (the third's 14 wall minutes not read):
+all about 61 minutes of wall time and, read from the processes, 7 CPU minutes for the first two
+runs (the last two's 14 and 3 wall minutes not read):
 
     .venv/bin/python benchmarks/bench_readiness.py --first-seed 500000 --max-seed 500400 --out /tmp/d.json
     .venv/bin/python benchmarks/bench_readiness.py --first-seed 500023 --shard 1/2 --out /tmp/d.json
     .venv/bin/python benchmarks/bench_readiness.py --first-seed 500022 --shard 0/2 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500051 --shard 1/2 --out /tmp/d.json
     .venv/bin/python benchmarks/bench_readiness.py --merge lessons/readiness.json /tmp/d.json
 """
 

@@ -135,7 +135,7 @@ def test_every_test_and_its_retake_ask_a_declaration_of_the_real_bank(tmp_path):
     _, data = readiness.page_data(bank, load_catalog("en"), measured)
     groups = {pid: d["group"] for pid, d in data["decisions"].items()}
     declared = {g for g in groups.values() if g.endswith("-declaration")}
-    assert "three-player-declaration" in declared and declared <= {"three-player-declaration", "faq-pairs-declaration"}
+    assert declared == {"three-player-declaration", "faq-pairs-declaration"}
     first = run_draws([{"groups": groups, "results": [], "questions": 20, "seed": s} for s in range(20)], tmp_path)
     for ids in first:
         assert declared <= {groups[i] for i in ids}

@@ -54,6 +54,25 @@ their seeds): ``--moments raise --first-seed 7`` (3 of 5 kept), ``--moments disc
 of 7 valued kept; the others' two best cards mostly an ace and its own ten, or two aces). CPU
 time: raises 1 minute, discards 5, gifts 14.5 (and 2 on the first two tried with the normal
 player's two best sets, not kept), first leads 8.
+
+The declarations (kind ``declaration``, ``engine/puzzles/declaration.py``) come from the seeds
+from ``DECLARATION_SEEDS`` on (``DECLARATION_RECIPES``; every such moment is valued, whether or
+not a rule speaks of it), added later that day on one niced core at load 8-23, each run to its own
+``--out`` and merged after the entries before them: first every seed from 500,000 on in order,
+then the partnership game's alone (``--shard 1/2``: its recipes are the odd seeds), then the
+three-player game's (``--shard 0/2``), then the partnership game's again: 7 of 19 valued kept, 6
+three-player (4 partnership ones valued, one kept; 3 skipped where the normal player asked its
+partner). A three-player
+declaration took 0.4-315 s of wall time to value, a partnership one up to 20 minutes (four hands
+of nine cards early in the deal, every option solved with every lead on every sampled deal); in
+all about 61 minutes of wall time and, read from the processes, 7 CPU minutes for the first two
+runs (the last two's 14 and 3 wall minutes not read):
+
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500000 --max-seed 500400 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500023 --shard 1/2 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500022 --shard 0/2 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --first-seed 500051 --shard 1/2 --out /tmp/d.json
+    .venv/bin/python benchmarks/bench_readiness.py --merge lessons/readiness.json /tmp/d.json
 """
 
 from __future__ import annotations
@@ -70,13 +89,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core.actions import Bid, Discard, Give, Pass, Play, Raise  # noqa: E402
+from engine.core.actions import Bid, Declare, Discard, Give, Pass, Play, Raise  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
 from engine.core.notation import format_record  # noqa: E402
 from engine.core.rules import preset  # noqa: E402
 from engine.players.easy import computer_action  # noqa: E402
 from engine.players.normal import decide, hint_rng  # noqa: E402
-from engine.puzzles import decisions  # noqa: E402
+from engine.puzzles import decisions, declaration  # noqa: E402
 from sitebuild import readiness  # noqa: E402
 
 DATA = ROOT / "lessons" / readiness.BANK
@@ -84,7 +103,9 @@ DATA = ROOT / "lessons" / readiness.BANK
 # value (the points the pair ends with, its pairs declared or not) spreads widely: at 8 the two gifts
 # tried first differed by 0.6 ± 3.2 and 15.0 ± 14.2 points; from 2026-12-07 on 24 (no gift was in the
 # bank before, nor any seed of one among its rejected)
-SAMPLES = {"bid": 12, "raise": 12, "discard": 8, "give": 24, "lead": 10}
+# A declaration (from 2026-12-07 on, with DECLARATION_SEEDS) is valued as a lead is, on 10: each
+# option solved on each sampled deal (the lead after it the best on average).
+SAMPLES = {"bid": 12, "raise": 12, "discard": 8, "give": 24, "lead": 10, "declaration": 10}
 # (preset, moment, kind)
 RECIPES = (  # card play is cheap to value, a bid, discard, raise or gift dear: fewer of them
     ("three-player", "bid", "bid"),
@@ -114,10 +135,24 @@ RULE_RECIPES = (  # the cheapest to value first (a throw mostly seconds, a call 
     ("three-player", "guarded-discard", "discard"),  # the bidder's discard with a ten and one small card
 )
 RULE_MOMENTS = {moment: kind for _, moment, kind in RULE_RECIPES}
+# From seed DECLARATION_SEEDS on, the declarations (issue 38 item 3: "declaration timing"), by
+# ``(seed - DECLARATION_SEEDS) % len(DECLARATION_RECIPES)``; the seeds below it keep their recipes.
+# ``declaration``: the first moment of the easy player's deal in which the player to move may
+# declare; ``two-declarations``: the first in which it may declare either of two suits (which
+# first, or neither yet). Every such moment is valued, whether or not a rule speaks of it.
+DECLARATION_SEEDS = 500_000
+DECLARATION_RECIPES = (
+    ("three-player", "two-declarations", "declaration"),
+    ("faq-pairs", "declaration", "declaration"),
+    ("three-player", "declaration", "declaration"),
+    ("faq-pairs", "two-declarations", "declaration"),
+)
 
 
 def recipe(seed: int) -> tuple[str, str, str]:
     """The (preset, moment, kind) of ``seed``."""
+    if seed >= DECLARATION_SEEDS:
+        return DECLARATION_RECIPES[(seed - DECLARATION_SEEDS) % len(DECLARATION_RECIPES)]
     if seed >= RULE_SEEDS:
         return RULE_RECIPES[(seed - RULE_SEEDS) % len(RULE_RECIPES)]
     return RECIPES[seed % len(RECIPES)]
@@ -154,6 +189,10 @@ def reach(name: str, moment: str, seed: int) -> Deal:
             return deal
         elif moment == "card-play" and phase == "play" and deal.tricks_played >= tricks and _only_cards(deal):
             return deal
+        elif moment == "declaration" and declaration.declarations(deal):
+            return deal
+        elif moment == "two-declarations" and len(declaration.declarations(deal)) >= 2:
+            return deal
         deal.apply(computer_action(deal, rng))
     if moment in RULE_MOMENTS:
         raise Skip(f"no rule of thumb speaks of the {moment} of this deal")
@@ -169,6 +208,10 @@ def key_of(kind: str, action) -> str:
         if not isinstance(action, (Discard, Give)):
             return "?"
         return decisions._canonical(kind, readiness.set_text(action.cards))
+    if kind == "declaration":  # a partner question is none of the options: "?", not offered
+        if isinstance(action, Declare):
+            return str(action)
+        return declaration.NO_DECLARATION if isinstance(action, Play) else "?"
     return str(action.card) if isinstance(action, Play) else "?"
 
 
@@ -188,7 +231,7 @@ def make(seed: int, samples: dict) -> dict:
             spec[field].append(extra)
     if field in ("bids", "raises"):
         spec[field].sort()
-    deal = decisions.deal_of(spec)
+    deal = readiness.deal_of(spec)
     options = readiness.option_keys(kind, spec, deal)
     if len(options) < 2:
         raise Skip("fewer than two legal options")
@@ -199,7 +242,7 @@ def make(seed: int, samples: dict) -> dict:
         picks = readiness.rule_picks(kind, deal)
         if not set(picks.values()) & set(options):
             raise Skip(f"no rule's pick ({', '.join(f'{r} {p}' for r, p in picks.items())}) is offered")
-    found = decisions._evaluate(spec, deal)
+    found = readiness.evaluate(spec, deal)
     got = readiness.summary(kind, spec, deal, found)
     if not readiness.kept(kind, got["margin"], got["margin_se"]):
         raise Skip(f"best {got['best']} beats {got['second']} by {got['margin']} ± {got['margin_se']}")
@@ -217,6 +260,20 @@ def make(seed: int, samples: dict) -> dict:
     return entry
 
 
+def about() -> str:
+    return (
+        "Made by benchmarks/bench_readiness.py: decisions of the easy player's seeded deals, each option "
+        f"valued on the same sampled deals of the unseen cards ({SAMPLES} by kind); kept where the best "
+        f"beats the second by the kind's margin ({readiness.KEEP}) and {readiness.Z} standard errors "
+        "of the paired difference."
+    )
+
+
+def same_samples(stated) -> bool:
+    """Were these the sample counts of ``SAMPLES``? (a bank made before a kind was added lacks it)"""
+    return isinstance(stated, dict) and bool(stated) and all(SAMPLES.get(k) == n for k, n in stated.items())
+
+
 def save(path: Path, bank: dict) -> None:
     bank["decisions"].sort(key=lambda e: e["seed"])
     text = json.dumps(bank, ensure_ascii=False, indent=1, sort_keys=False)
@@ -226,10 +283,10 @@ def save(path: Path, bank: dict) -> None:
 def merge(paths: list[Path], out: Path) -> int:
     """The shards' banks as one (each seed once), written to ``out``."""
     banks = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
-    bank = {**banks[0], "decisions": [], "rejected": [], "seconds": 0.0}
+    bank = {**banks[0], "samples": SAMPLES, "about": about(), "decisions": [], "rejected": [], "seconds": 0.0}
     seen = set()
     for part in banks:
-        if part.get("samples") != SAMPLES:
+        if not same_samples(part.get("samples")):
             raise SystemExit("the shards were made with other sample counts")
         for e in part["decisions"]:
             e["spec"]["margin"] = 0  # (as make writes it; shards begun before it was written lack it)
@@ -253,7 +310,7 @@ def annotate(path: Path) -> int:
     named: dict[tuple[str, str], int] = {}
     for entry in bank["decisions"]:
         kind = entry["spec"]["kind"]
-        deal = decisions.deal_of(entry["spec"])
+        deal = readiness.deal_of(entry["spec"])
         entry["rule"] = readiness.rule_of(kind, deal, entry["best"])
         if entry["rule"]:
             named[entry["rule"], kind] = named.get((entry["rule"], kind), 0) + 1
@@ -293,14 +350,10 @@ def main(argv=None) -> int:
     bank = {"samples": SAMPLES, "decisions": [], "rejected": []}
     if args.out.exists():
         bank = json.loads(args.out.read_text(encoding="utf-8"))
-        if bank.get("samples") != SAMPLES:
+        if not same_samples(bank.get("samples")):
             raise SystemExit(f"{args.out} was made with {bank.get('samples')} samples per kind; give a new --out")
-    bank["about"] = (
-        "Made by benchmarks/bench_readiness.py: decisions of the easy player's seeded deals, each option "
-        f"valued on the same sampled deals of the unseen cards ({SAMPLES} by kind); kept where the best "
-        f"beats the second by the kind's margin ({readiness.KEEP}) and {readiness.Z} standard errors "
-        "of the paired difference."
-    )
+        bank["samples"] = SAMPLES
+    bank["about"] = about()
     done = {e["seed"] for e in bank["decisions"]} | {r[0] for r in bank["rejected"]}
     start = time.perf_counter()
     spent = bank.get("seconds", 0.0)

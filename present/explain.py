@@ -87,6 +87,11 @@ def figure_text(f: dict, samples: int, contract, cat: dict) -> str:
         cards = ", ".join(card_name(c, "nom", cat) for c in f["cards"])
         params = {"cards": cards, "average": f["average"], "contract": contract, "made": f["made"], "samples": samples}
         return _verdict("fig_set", params, cat, fragment=True)
+    if "lead" in f:  # a declaration decision: declaring a suit, or not now, and the lead after it
+        params = {"card": f["lead"], "average": f["average"], "samples": samples}
+        if f["answer"] == "none":
+            return _verdict("fig_declare_none", params, cat, fragment=True)
+        return _verdict("fig_declare", {**params, "suit": f["answer"].split(":")[1]}, cat, fragment=True)
     if "average" in f:
         return _verdict("fig_lead", {"card": f["answer"], "average": f["average"], "samples": samples}, cat, True)
     if f["answer"] == "p":

@@ -227,6 +227,8 @@ def choice_button(key: str, label, cls: str = "choice") -> Node:
 def offer_label(key: str, v: dict, w: Words) -> str:
     """An offered answer of bid and raise: pass, keep, raise, a bid."""
     est = w.cat["estimate"]
+    if key == "none" or key.startswith("trump:"):  # a declaration decision: as the declare puzzle's calls
+        return choice_label(key, w.cat, v.get("mover_leads", True))
     if key == "p":
         return est["pass"]
     if key == "hold":
@@ -283,6 +285,9 @@ def answer_controls(seg: dict, pid: str, w: Words) -> Node:
         for c in v["choices"]:
             if "cards" in c:
                 buttons.append(choice_button(c["key"], [card_span(x, w) for x in c["cards"]], "choice choice-cards"))
+            elif "pair" in c:  # a declaration: its words, then the king and queen it shows
+                label = [offer_label(c["key"], v, w), " ", *(card_span(x, w) for x in c["pair"])]
+                buttons.append(choice_button(c["key"], label, "choice choice-cards"))
             else:
                 buttons.append(choice_button(c["key"], offer_label(c["key"], v, w)))
         node.add(h("div", "choices", {"role": "group", "aria-label": kind_name}, buttons))
@@ -603,6 +608,19 @@ def solution_extra(seg: dict, w: Words) -> Node | None:
         heads = [th(est["col_contract"]), th(est["col_made"]), th(est["col_expected"])]
         body = [
             h("tr", "", None, th(str(r["contract"]), "row"), td(made(r)), td(decimal(r["expected"], w.cat, True)))
+            for r in rows
+        ]
+    elif rows and "card" in rows[0] and "choice" in rows[0]:  # a declaration and the lead after it
+        heads = [th(est["col_choice"]), th(est["col_then_lead"]), th(est["col_average"])]
+        body = [
+            h(
+                "tr",
+                "",
+                None,
+                th(offer_label(r["choice"], v, w), "row"),
+                td(card_span(r["card"], w)),
+                td(decimal(r["average"], w.cat)),
+            )
             for r in rows
         ]
     elif rows and "choice" in rows[0]:

@@ -260,6 +260,9 @@ def answer_label(answer: str, solution: dict, catalog: dict) -> str:
         return fmt(est["choice_raise"], {"amount": answer[6:]}, catalog)
     if answer.startswith(("discard:", "give:")):
         return ", ".join(card_name(c, "nom", catalog) for c in answer.split(":", 1)[1].split("."))
+    if answer == "none" or answer.startswith("trump:"):  # a declaration decision, mid-sentence
+        label = choice_label(answer, catalog)
+        return label[:1].lower() + label[1:]
     if len(answer) == 2 and not answer.isdigit():
         return card_name(answer, "nom", catalog)
     return answer

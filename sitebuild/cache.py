@@ -72,6 +72,7 @@ def _imports(path: Path, module: str, is_package: bool) -> set[str]:
 
 # the module whose code computes each kind of cached result (the payload's "what")
 ROOTS = {"solve": "engine.search.solver", "solve-line": "engine.search.solver", "guided-deal": "engine.puzzles.guided"}
+ROOTS["decision-declaration"] = "engine.puzzles.declaration"  # a decision kind of its own module
 DECISIONS = "engine.puzzles.decisions"  # "decision-bid", "decision-raise", ...
 
 

@@ -28,14 +28,14 @@ import math
 import random
 from pathlib import Path
 
-from engine.core.actions import Bid, Discard, Pass, Play, Raise
-from engine.core.cards import Card, Rank
+from engine.core.actions import Bid, Declare, Discard, Pass, Play, Raise
+from engine.core.cards import Card, Rank, Suit
 from engine.core.declare import pair_suits
 from engine.core.play import mask_of, winning_index
 from engine.core.rules import FAQ_PAIRS, THREE_PLAYER
 from engine.players.easy import computer_action
 from engine.players.normal import candidates as normal_candidates
-from engine.puzzles import decisions
+from engine.puzzles import decisions, declaration
 from engine.puzzles.base import PuzzleError, kind_class
 from engine.search import estimate
 from engine.search.hand_value import hand_estimate
@@ -56,7 +56,9 @@ GIVE_DIFFER = 2
 # margin in points (the decision puzzles' own: answers within it are accepted) and at least
 # ``Z`` standard errors of the paired difference
 Z = 2.0
-KEEP = dict(decisions.MARGIN)
+KEEP = {**decisions.MARGIN, declaration.NAME: declaration.MARGIN}
+# the decision kinds and the module that values each (the declaration has its own: engine/puzzles/declaration.py)
+VALUED_BY = {**dict.fromkeys(decisions.PHASE, decisions), declaration.NAME: declaration}
 
 
 class ReadinessError(ValueError):
@@ -71,7 +73,8 @@ def offered(kind: str, deal) -> tuple[str, dict]:
     candidate sets and the easy player's choice; ``give`` the normal player's best set, its best
     set that differs from it in at least ``GIVE_DIFFER`` cards (a different idea: a pair's half,
     another ace) and the easy player's choice; ``lead`` every card of the hand (the illegal
-    ones answered with the engine's reason). The easy and the normal player's choices are offered
+    ones answered with the engine's reason); ``declaration`` each legal declaration and leading
+    without declaring (``declaration.options``). The easy and the normal player's choices are offered
     too where these leave them out (``check_entry`` allows them and nothing else)."""
     rules = deal.rules
     step = rules.bid_step
@@ -88,6 +91,8 @@ def offered(kind: str, deal) -> tuple[str, dict]:
     if kind == "discard":
         sets = list(dict.fromkeys(set_text(action.cards) for action in normal_candidates(deal, CANDIDATES)))
         return f"normal-player-{CANDIDATES}-candidates-and-easy", {"candidates": sets}
+    if kind == "declaration":
+        return "every-declaration-and-none", {}
     return "every-card", {}
 
 
@@ -111,6 +116,18 @@ def player_field(kind: str, key: str):
     return None
 
 
+def deal_of(spec: dict):
+    """The deal of a decision of the bank at the moment the learner decides (by its kind's module)."""
+    return VALUED_BY[spec["kind"]].deal_of(spec)
+
+
+def evaluate(spec: dict, deal) -> dict:
+    """The estimate's figures of a decision, per sampled deal, as its kind computes them (uncached)."""
+    if spec["kind"] == declaration.NAME:
+        return declaration.evaluate(spec, deal)
+    return decisions._evaluate(spec, deal)
+
+
 def set_text(cards) -> str:
     """A set of cards as the bank writes it: in the pack's order."""
     return ".".join(str(c) for c in sorted(cards, key=lambda c: c.index))
@@ -125,6 +142,8 @@ def option_keys(kind: str, spec: dict, deal) -> list[str]:
         return ["hold", *(f"raise:{a}" for a in spec["raises"])]
     if kind in ("discard", "give"):
         return [key for key, _ in decisions.candidates(spec, deal)]
+    if kind == "declaration":
+        return declaration.options(deal)
     return [str(c) for c in deal.hands[deal.to_move] if deal.why_illegal(Play(c)) is None]
 
 
@@ -143,7 +162,10 @@ def per_deal(kind: str, spec: dict, deal, found: dict) -> dict[str, list[float]]
             contract = deal.contract if key == "hold" else int(key.rsplit(":", 1)[-1])
             out[key] = [float(contract if m >= contract else -contract) for m in made]
         return out
-    table = found["made"] if kind in ("discard", "give") else found["values"]
+    if kind == "declaration":  # each option with the lead that does best on average after it
+        table = declaration.per_deal(found)
+    else:
+        table = found["made"] if kind in ("discard", "give") else found["values"]
     missing = [key for key in keys if key not in table]
     if missing:
         raise ReadinessError(f"no values for {', '.join(missing)}")
@@ -198,15 +220,16 @@ def random_cost(entry: dict) -> float:
 # -- reading and checking the bank ---------------------------------------------------------------------
 def use_evaluation(puzzle, found: dict) -> None:
     """Let a decision puzzle answer from the estimate's figures stored in the bank: its solution
-    is computed by the kind's own ``decisions.solution`` with the stored figures in place of a new
-    estimate (the engine is left as it is: a change to its source would recompute every cached
-    estimate of the build)."""
-    original = decisions.evaluation
-    decisions.evaluation = lambda spec, deal=None: found
+    is computed by the kind's own ``solution`` (``decisions``, or ``declaration``) with the stored
+    figures in place of a new estimate (the engine is left as it is: a change to its source would
+    recompute every cached estimate of the build)."""
+    module = VALUED_BY[puzzle.name]
+    original = module.evaluation
+    module.evaluation = lambda spec, deal=None: found
     try:
-        puzzle._solution = decisions.solution(puzzle.spec, puzzle.deal)
+        puzzle._solution = module.solution(puzzle.spec, puzzle.deal)
     finally:
-        decisions.evaluation = original
+        module.evaluation = original
 
 
 def _fail(path: Path, where: str, message: str):
@@ -220,8 +243,8 @@ def check_entry(entry: dict, path: Path = Path(BANK)) -> object:
         _fail(path, where, "an entry must be an object with a spec")
     spec = entry["spec"]
     kind = spec.get("kind")
-    if kind not in decisions.PHASE:
-        _fail(path, where, f"kind {kind!r} is not a decision kind ({', '.join(decisions.PHASE)})")
+    if kind not in VALUED_BY:
+        _fail(path, where, f"kind {kind!r} is not a decision kind ({', '.join(VALUED_BY)})")
     if spec.get("margin") != 0:
         _fail(path, where, "margin: 0 (only the best option is right; every other costs what it gives away)")
     try:
@@ -366,7 +389,7 @@ def group_of(kind: str, deal) -> str:
     """The group a decision is drawn in (each test asks at least one of every group the bank holds,
     ``site/assets/readiness-draw.js``): its game and moment, the moments of the issue's exam: the
     auction (``bid``), the discard, the raise, the gift (``give``), the opening lead (the first card
-    of the deal) and card play (every later card)."""
+    of the deal), card play (every later card) and the declaration (``declaration``)."""
     if kind == "lead":
         kind = "opening-lead" if deal.tricks_played == 0 and not deal.trick else "card-play"
     return f"{deal.rules.name}-{kind}"
@@ -416,7 +439,12 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
       declared, the bidder holding cards of a suit of which no card is out and of a suit of which
       some are (``_bare_suit_choice``), the first time in the deal; its lowest card of the first.
 
-    ``declare-dearer-first`` is about a declaration, which no decision kind values yet.
+    - ``declare-dearer-first``: the three-player bidder's declaration at its first chance to declare
+      (the first time in the deal it may declare), holding at its first lead kings and queens of
+      exactly two suits, both still to declare now; the dearer suit (``bench_strategy``'s
+      ``declare_dearer_first``: the first lead's deal of ``first_lead``, its window). As with the
+      lead rules, measured on deals of the same kind of start, the auction is not asked about.
+
     ``raise-to-the-count`` (measured over counts of 45 or more) is not the rule lesson 16 teaches,
     and speaks nowhere. ``raise-partner-adds-40`` speaks nowhere yet: it was measured with the
     partner's three cheapest cards as the gift (the estimates' rule), which a decision's exchange
@@ -470,7 +498,36 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
         pair_no_ace = pair_suits(mask_of(hand), 0) and not any(c.rank is Rank.ACE for c in hand)
         if count - 10 > deal.contract and not pair_no_ace:
             picks["raise-under-the-count"] = f"raise:{count - 10}"
+    if rules == THREE_PLAYER and kind == "declaration" and deal.to_move == deal.bidder:
+        dearer = _dearer_first(deal)
+        if dearer is not None:
+            picks["declare-dearer-first"] = dearer
     return picks
+
+
+def _dearer_first(deal) -> str | None:
+    """``declare-dearer-first``'s pick (``trump:S``) where it speaks, else None: the bidder's first
+    chance to declare in the deal, the kings and queens of exactly two suits in its hand at its
+    first lead, and both suits declarable now."""
+    seat = deal.bidder
+    rules = deal.rules
+    played = [a.card for s, a in deal.history if s == seat and isinstance(a, Play)]
+    suits = pair_suits(mask_of([*deal.hands[seat], *played]), 0)
+    declarable = sorted(int(a.suit) for a in declaration.declarations(deal))
+    if len(suits) != 2 or declarable != suits or not _first_window(deal, seat):
+        return None
+    dearer = max(suits, key=lambda s: rules.bonus[s])
+    return str(Declare(Suit(dearer)))
+
+
+def _first_window(deal, seat: int) -> bool:
+    """Is this ``seat``'s first chance in the deal to declare (the deal replayed from its start)?"""
+    replay = deal.restart()
+    for mover, action in deal.history:
+        if mover == seat and declaration.declarations(replay):
+            return False
+        replay.apply(action)
+    return True
 
 
 def _raise_after_an_unopposed_opening(deal) -> bool:

@@ -14,7 +14,7 @@ import re
 import pytest
 from tree_data import classes, text
 
-from present.text import card_name, fmt, message, number
+from present.text import card_label, card_name, fmt, message, number
 from present.verdicts import TYPED, VerdictError, verdict_table
 from present.web import handle
 from sitebuild import LANGS, ROOT
@@ -241,6 +241,12 @@ def test_the_readiness_test_gets_each_answers_cost_and_the_best_option_from_the_
             if best in (b.get("attrs", {}).get("data-choice"), b.get("attrs", {}).get("data-card"))
         ]
         pictures = find(button, lambda n: n.get("attrs", {}).get("role") == "img")
+        if best.startswith("trump:"):  # a declaration: its caption, then the king and queen it declares
+            names = [p["attrs"]["aria-label"] for p in pictures]
+            assert names == [card_label(f"{best[-1]}{rank}", cat) for rank in "KQ"], names
+            assert entry["best_said"] == fmt(words["best"], {"answer": button["children"][0]}, cat), seg["id"]
+            labelled.add("declaration")
+            continue
         if pictures:  # a set of cards to give or throw away: "discard:HK.S7"
             cards = best.split(":", 1)[1].split(".")
             assert len(cards) == len(pictures)

@@ -26,10 +26,10 @@ MEASURED = load_measured(ROOT / "lessons")
 
 def cheap_first(entries):
     """The entries dearest to re-value last: card play late in a deal is a small search."""
-    weight = {"lead": 1, "bid": 3, "raise": 3, "give": 8, "discard": 8}
+    weight = {"lead": 1, "bid": 3, "raise": 3, "give": 8, "discard": 8, "declaration": 4}
 
     def cost(e):
-        deal = decisions.deal_of(e["spec"])
+        deal = readiness.deal_of(e["spec"])
         return (weight[e["spec"]["kind"]], -deal.tricks_played, e["id"])
 
     return sorted(entries, key=cost)
@@ -91,7 +91,7 @@ def test_rules_of_thumb_are_measured_ones_with_words_in_both_languages():
 
 def revalue(entry):
     spec = entry["spec"]
-    return decisions._evaluate(spec, decisions.deal_of(spec))
+    return readiness.evaluate(spec, readiness.deal_of(spec))
 
 
 @pytest.mark.parametrize("entry", cheap_first(ENTRIES)[:2], ids=lambda e: e["id"])

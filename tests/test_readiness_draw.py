@@ -16,7 +16,6 @@ import pytest
 from engine.core.actions import Play
 from engine.core.deal import Deal
 from engine.core.rules import FAQ_PAIRS, THREE_PLAYER
-from engine.puzzles import decisions
 from sitebuild import readiness
 from sitebuild.catalogs import load_catalog
 from sitebuild.measured import load_measured
@@ -117,10 +116,32 @@ def test_the_page_gives_each_decision_of_the_bank_its_group():
     _, data = readiness.page_data(bank, load_catalog("en"), measured)
     moments = {"card-play": "card-play", "throw": "card-play", "opening-call": "bid", "first-lead": "opening-lead"}
     moments["guarded-discard"] = "discard"
+    moments["two-declarations"] = "declaration"
     from benchmarks import bench_readiness
 
     for entry, _ in bank:
         name, moment, _ = bench_readiness.recipe(entry["seed"])
         assert data["decisions"][f"r-{entry['id']}"]["group"] == f"{name}-{moments.get(moment, moment)}"
-        assert decisions.deal_of(entry["spec"]).rules.name == name
+        assert readiness.deal_of(entry["spec"]).rules.name == name
     assert len({d["group"] for d in data["decisions"].values()}) >= 4
+
+
+@needs_node
+def test_every_test_and_its_retake_ask_a_declaration_of_the_real_bank(tmp_path):
+    """The declarations (``declaration``: declare now, which suit, or lead without declaring) are a
+    group of their own in each game, so every test asks one."""
+    measured = load_measured(ROOT / "lessons")
+    bank = readiness.load_bank(ROOT / "lessons", measured)
+    _, data = readiness.page_data(bank, load_catalog("en"), measured)
+    groups = {pid: d["group"] for pid, d in data["decisions"].items()}
+    declared = {g for g in groups.values() if g.endswith("-declaration")}
+    assert declared == {"three-player-declaration", "faq-pairs-declaration"}
+    first = run_draws([{"groups": groups, "results": [], "questions": 20, "seed": s} for s in range(20)], tmp_path)
+    for ids in first:
+        assert declared <= {groups[i] for i in ids}
+    retakes = [
+        {"groups": groups, "results": [{"ids": ids}], "questions": 20, "seed": 50 + n} for n, ids in enumerate(first)
+    ]
+    for ids, before in zip(run_draws(retakes, tmp_path), first, strict=True):
+        others = {groups[i] for i in groups if i not in before}
+        assert declared & others <= {groups[i] for i in ids}

@@ -43,7 +43,7 @@ def measured_seeds(name: str) -> set[int]:
 def test_the_bank_names_exactly_what_rule_of_gives_and_only_measured_rules():
     for entry in ENTRIES:
         kind = entry["spec"]["kind"]
-        deal = decisions.deal_of(entry["spec"])
+        deal = readiness.deal_of(entry["spec"])
         assert entry["rule"] == readiness.rule_of(kind, deal, entry["best"]), entry["id"]
         if entry["rule"]:
             assert entry["rule"] in MEASURED and MEASURED[entry["rule"]]["low"] > 0, entry["id"]
@@ -108,7 +108,7 @@ def test_the_lead_rules_speak_at_the_bidders_first_lead_where_measured():
         else:  # left out only where two aces' suits are the longest: the rule's words pick neither
             assert lengths[-2][0] == lengths[-1][0], seed
     for entry in ENTRIES:  # a card later in the deal is no first lead (every recipe's card but a first lead)
-        deal = decisions.deal_of(entry["spec"])
+        deal = readiness.deal_of(entry["spec"])
         later = bench_readiness.recipe(entry["seed"])[1] != "first-lead"
         if entry["spec"]["kind"] == "lead" and deal.rules == THREE_PLAYER and later:
             # (lesson 18's counting rules speak later in the play: tests/test_measured_data.py)
@@ -239,7 +239,7 @@ def test_a_rule_left_out_is_refused(tmp_path, monkeypatch):
         found = original(kind, deal)
         return (
             {**found, "lead-low-below-ten": target["best"]}
-            if decisions.deal_of(target["spec"]).history == deal.history
+            if readiness.deal_of(target["spec"]).history == deal.history
             else found
         )
 
@@ -266,10 +266,11 @@ def test_the_seeds_below_rule_seeds_keep_their_recipes_and_every_id_is_its_seeds
 
 
 def test_every_decision_of_a_rule_recipe_is_one_a_rule_speaks_of_and_some_carry_one():
-    ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS]
+    # (the declarations' seeds above them value every moment of their recipes: test_readiness_declaration)
+    ruled = [e for e in ENTRIES if bench_readiness.RULE_SEEDS <= e["seed"] < bench_readiness.DECLARATION_SEEDS]
     for entry in ruled:
         name, moment, kind = bench_readiness.recipe(entry["seed"])
-        deal = decisions.deal_of(entry["spec"])
+        deal = readiness.deal_of(entry["spec"])
         picks = readiness.rule_picks(kind, deal)
         assert set(picks.values()) & set(entry["options"]), entry["id"]  # a rule's pick is offered
         if moment == "first-lead":
@@ -319,17 +320,20 @@ def thrown(seed):
 
 def test_a_stored_rule_decision_is_what_make_gives_again():
     ruled = [e for e in ENTRIES if e["seed"] >= bench_readiness.RULE_SEEDS and e["spec"]["kind"] == "lead"]
-    entry = max(ruled, key=lambda e: decisions.deal_of(e["spec"]).tricks_played)  # the cheapest to value
+    entry = max(ruled, key=lambda e: readiness.deal_of(e["spec"]).tricks_played)  # the cheapest to value
     assert bench_readiness.make(entry["seed"], bench_readiness.SAMPLES) == entry
 
 
 def test_the_readme_states_the_banks_counts_and_how_many_carry_a_rule():
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     said = re.search(r"The bank holds (\d+) decisions today \(three-player (\d+), partnership (\d+)\)", text)
-    three = sum(decisions.deal_of(e["spec"]).rules == THREE_PLAYER for e in ENTRIES)
+    three = sum(readiness.deal_of(e["spec"]).rules == THREE_PLAYER for e in ENTRIES)
     assert said and list(map(int, said.groups())) == [len(ENTRIES), three, len(ENTRIES) - three]
-    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in ("lead", "bid", "raise", "discard", "give")}
-    said = re.search(r"(\d+) cards to play, (\d+) bids, (\w+) raises?, (\w+) discards? and (\w+) gifts?", text)
+    kinds = ("lead", "bid", "raise", "discard", "give", "declaration")
+    kinds = {k: sum(e["spec"]["kind"] == k for e in ENTRIES) for k in kinds}
+    said = re.search(
+        r"(\d+) cards to play, (\d+) bids, (\w+) raises?, (\w+) discards?, (\w+) gifts? and (\w+) declarations?", text
+    )
     number = {0: "no", 1: "one"}
     assert said and list(said.groups()) == [number.get(kinds[k], str(kinds[k])) for k in kinds]
     said = re.search(r"(\d+) of the \d+ carry one", text)

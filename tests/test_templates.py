@@ -30,7 +30,7 @@ NOT_MESSAGES = ("lang_name", "names", "suits", "ranks", "cards.compound", "cards
 NOT_MESSAGES += ("words.seats", "words.pairs")
 # messages the pages set inside another sentence (present/explain.py: after "Your choice: ")
 FRAGMENTS = {"verdicts.fig_bid", "verdicts.fig_pass", "verdicts.fig_hold", "verdicts.fig_raise"}
-FRAGMENTS |= {"verdicts.fig_set", "verdicts.fig_lead"}
+FRAGMENTS |= {"verdicts.fig_set", "verdicts.fig_lead", "verdicts.fig_declare", "verdicts.fig_declare_none"}
 FRAGMENTS |= {f"verdicts.fig_{k}_zero" for k in ("bid", "hold", "raise", "set")}
 
 COUNT = [0, 1, 2, 5]
@@ -61,6 +61,7 @@ NUMBERS = {
 # (engine/puzzles/decisions.py), the points of one trick are card points, a Porvoo costs a bid
 BY_MESSAGE = {
     **{f"verdicts.fig_{k}": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set", "lead")},
+    **{f"verdicts.fig_{k}": {"samples": [4, 5, 24]} for k in ("declare", "declare_none")},
     **{f"verdicts.fig_{k}_zero": {"samples": [4, 5, 24]} for k in ("bid", "hold", "raise", "set")},
     **{f"estimate.{k}": {"samples": [4, 5, 24]} for k in ("how", "made_of", "made_deals")},
     **{f"estimate.{k}_zero": {"samples": [4, 5, 24]} for k in ("made_of", "made_deals")},

@@ -12,6 +12,7 @@ Each kind lives in one module of this package and is registered by name (``base.
 * ``auction``    auction (who becomes the bidder);
 * ``decisions``  bid, raise, discard, give, lead (hidden cards, valued by a sampled estimate when
                  the site is built);
+* ``declaration`` declaration (hidden cards: declare trump now, which suit, or lead; valued so too);
 * ``guided``     deal (a guided complete deal, step by step).
 
 ``load(spec)`` reads a spec once into its kind's object; the functions below are the same calls
@@ -21,7 +22,7 @@ page renders by the ``form`` the view and the table carry (docs/adding-a-puzzle-
 
 from __future__ import annotations
 
-from . import auction, decisions, guided, numbers, position  # noqa: F401  (each registers its kinds)
+from . import auction, decisions, declaration, guided, numbers, position  # noqa: F401  (each registers its kinds)
 from .base import (
     REGISTRY,
     Kind,

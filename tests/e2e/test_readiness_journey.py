@@ -10,6 +10,7 @@ import json
 import pytest
 
 import build
+from present.text import card_label
 from sitebuild.catalogs import fmt, number
 
 CATALOGS = {lang: build.load_catalog(lang) for lang in ("fi", "en")}
@@ -26,8 +27,23 @@ def phone(visit, base_url, lang):
     return v, page
 
 
-def take_test(page, lang, data, answer_with, button="start"):
-    """Answer every decision; ``answer_with(entry)`` picks the option. Returns the ids and the answers."""
+def check_declaration(section, lang, entry):
+    """A declaration decision: each declaration's button says it in words and shows the king and
+    queen; leading without declaring is a button of its own."""
+    none = section.locator('button.choice[data-choice="none"]')
+    assert none.text_content() == CATALOGS[lang]["ui"]["declare_none"]
+    for key in entry["costs"]:
+        if key != "none":
+            button = section.locator(f'button.choice[data-choice="{key}"]')
+            suit = key.split(":")[1]
+            assert {"fi": "valtiksi", "en": "trump"}[lang] in button.text_content()
+            names = [card_label(f"{suit}{rank}", CATALOGS[lang]) for rank in "KQ"]
+            assert button.locator('span.card[role="img"]').evaluate_all("cs => cs.map(c => c.ariaLabel)") == names
+
+
+def take_test(page, lang, data, answer_with, button="start", declarations=None):
+    """Answer every decision; ``answer_with(entry)`` picks the option. Returns the ids and the
+    answers; ``declarations``: a list that gets the ids of the declaration decisions asked."""
     page.get_by_role("button", name=words(lang, button)).click()
     seen, answers = [], {}
     for n in range(1, data["questions"] + 1):
@@ -37,6 +53,10 @@ def take_test(page, lang, data, answer_with, button="start"):
         assert section.locator(".puzzle-progress").text_content() == words(lang, "question", n=n, total=20)
         assert section.locator(".show-solution").count() == 0  # no peeking: an answer is final
         entry = data["decisions"][pid]
+        if entry["group"].endswith("-declaration"):
+            check_declaration(section, lang, entry)
+            if declarations is not None:
+                declarations.append(pid)
         key = answer_with(entry)
         control = section.locator(f'button.choice[data-choice="{key}"], .hand button.card[data-card="{key}"]')
         # the cards first: the answer's control is on the phone's first screen or one scroll away
@@ -71,7 +91,9 @@ def test_a_whole_test_and_a_retake_on_a_phone(visit, base_url, lang):
     assert len(data["decisions"]) >= 2 * data["questions"]
 
     # first test: the normal player's choice every time, so the score equals its line of the scale
-    first, answers = take_test(page, lang, data, lambda e: e["players"]["normal"])
+    asked = []  # every test asks a declaration (a group of its own): answered here by the normal player
+    first, answers = take_test(page, lang, data, lambda e: e["players"]["normal"], declarations=asked)
+    assert asked
     result = page.locator("#readiness-result")
     result.wait_for()
     lost = round(sum(data["decisions"][pid]["costs"][answers[pid]] for pid in first), 1)
@@ -94,7 +116,7 @@ def test_a_whole_test_and_a_retake_on_a_phone(visit, base_url, lang):
     page.reload()  # a test in progress survives a reload
     page.wait_for_selector("body[data-ready]", state="attached")
     assert words(lang, "in_progress", n=1, total=20) == page.locator("#readiness-progress").text_content()
-    second, _ = take_test(page, lang, data, lambda e: e["best"], button="continue")
+    second, _ = take_test(page, lang, data, lambda e: e["best"], button="continue", declarations=asked)
     assert not set(first) & set(second)
     page.locator("#readiness-result").wait_for()
     assert page.locator('#readiness-scale tr[data-who="you"] td').text_content() == "0"

@@ -413,7 +413,11 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     partner's three cheapest cards as the gift (the estimates' rule), which a decision's exchange
     need not be, and the bank holds no partnership raise. ``jump-to-your-bid`` and ``jump-from-95``
     speak nowhere: their measurements found no difference between opening at the bid and opening
-    at 40 (both intervals include 0)."""
+    at 40 (both intervals include 0). The defending rules (lesson 17: ``small-card-on-non-bidders-trick``,
+    ``lowest-trump-that-wins``, ``lead-the-top-trump``) speak nowhere yet: they were measured at a
+    three-player non-bidder's card play (``bench_strategy.throw_on_non_bidders_trick``,
+    ``trump_choice``, ``top_trump_choice``), and none of the bank's decisions is one (each is the
+    bidder's, or a non-bidder's in another situation)."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}

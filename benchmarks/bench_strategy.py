@@ -805,6 +805,170 @@ def give_your_aces(seed: int):
     return first, have + Solver(other, max_side=side).value(first - have)
 
 
+# -- defending: the non-bidders' decisions in the three-player game (issue 38, lesson 17) ------------
+# Each rule finds the first time in the solver's best play (the bidder against the two others
+# together, every card in view, from the bidder's first lead: ``first_lead``) that a non-bidder
+# faces its decision, and values both of its cards for that non-bidder: the points it takes from
+# there, the bidder and the other non-bidder together against it (as lesson 17's puzzles value a
+# card; the two non-bidders do not share their points), the rest of the deal by the solver. A
+# deal's line is searched once and shared by the rules measured in the same run.
+_DEFENCE_LINES: dict[int, list[str]] = {}
+
+
+def _defence_line(seed: int) -> list[str]:
+    """The actions of one line of the solver's best play from the bidder's first lead to the end."""
+    if seed not in _DEFENCE_LINES:
+        solver = Solver(first_lead(seed), max_side=THREE_PLAYER.side_of(BIDDER))
+        _DEFENCE_LINES[seed] = [step["action"] for step in best_line(solver, solver.value())]
+    return _DEFENCE_LINES[seed]
+
+
+def defender_moment(seed: int, choice: Callable[[Deal], tuple | None]) -> Deal | None:
+    """The deal of ``seed`` at the first moment of the solver's line (``_defence_line``) where a
+    non-bidder is to move and ``choice`` finds its decision, or None if the deal ends first."""
+    deal = first_lead(seed)
+    for step in _defence_line(seed):
+        if deal.to_move != deal.bidder and choice(deal) is not None:
+            return deal
+        deal.apply(next(a for a in deal.legal_actions() if str(a) == step))
+    return None
+
+
+def _other_non_bidder(deal: Deal, seat: int) -> int:
+    return next(s for s in range(THREE_PLAYER.players) if s not in (seat, deal.bidder))
+
+
+def _trick_seats(deal: Deal) -> list[int]:
+    return [(deal.leader + i) % deal.rules.players for i in range(len(deal.trick))]
+
+
+def throw_on_non_bidders_trick(deal: Deal):
+    """(a ten, the lowest small card) a non-bidder may throw on a trick the other non-bidder is
+    sure to win, having no card of the led suit (and no trump it must play); None otherwise."""
+    if deal.phase != "play" or not deal.trick or deal.to_move == deal.bidder:
+        return None
+    rules, mover = deal.rules, deal.to_move
+    hand = deal.hands[mover]
+    if any(c.suit == deal.trick[0].suit for c in hand):
+        return None
+    other = _other_non_bidder(deal, mover)
+    if _trick_seats(deal)[winning_index(rules, deal.trick, deal.trump)] != other:
+        return None
+    spare = [c for c in deal.legal_cards() if c.suit != deal.trump]
+    tens = [c for c in spare if c.rank is Rank.TEN]
+    small = [c for c in spare if c.rank in SMALL]
+    if not tens or not small:
+        return None
+    low = min(small, key=lambda c: (rules.strength[c.rank], c.index))
+    if not _goes_to(after(deal, Play(low)), other):
+        return None
+    ten = min(tens, key=lambda c: (len(_suit_cards(hand, c.suit)), c.index))  # of the shortest suit
+    return ten, low
+
+
+@rule(
+    "small-card-on-non-bidders-trick",
+    "three-player game, the first time in the solver's best play that a non-bidder cannot follow "
+    "suit to a trick the other non-bidder is sure to win and may play a ten or a small card of "
+    "other suits (not trumps): the lowest small card against the ten, the points the thrower "
+    "takes from there (the two others together against it)",
+    deals=150,
+)
+def small_card_on_non_bidders_trick(seed: int):
+    found = defender_moment(seed, throw_on_non_bidders_trick)
+    if found is None:
+        return None
+    ten, low = throw_on_non_bidders_trick(found)
+    return _two_leads(found, low, ten)
+
+
+def trump_choice(deal: Deal):
+    """(the lowest trump that surely wins the trick, the highest trump) for a non-bidder who has
+    no card of the led suit and two trumps or more, one of them sure to win the trick whatever
+    the players after play; None otherwise."""
+    if deal.phase != "play" or not deal.trick or deal.trump is None or deal.to_move == deal.bidder:
+        return None
+    mover = deal.to_move
+    if any(c.suit == deal.trick[0].suit for c in deal.hands[mover]):
+        return None
+    strength = deal.rules.strength
+    trumps = sorted((c for c in deal.legal_cards() if c.suit == deal.trump), key=lambda c: strength[c.rank])
+    if len(trumps) < 2:
+        return None
+    winning = [c for c in trumps if _goes_to(after(deal, Play(c)), mover)]
+    if not winning or winning[0] == trumps[-1]:
+        return None
+    return winning[0], trumps[-1]
+
+
+@rule(
+    "lowest-trump-that-wins",
+    "three-player game, the first time in the solver's best play that a non-bidder with no card "
+    "of the led suit holds two trumps or more and one of them is sure to win the trick: the lowest "
+    "trump sure to win against the highest trump, the points the non-bidder takes from there (the "
+    "two others together against it)",
+    deals=150,
+)
+def lowest_trump_that_wins(seed: int):
+    found = defender_moment(seed, trump_choice)
+    if found is None:
+        return None
+    low, high = trump_choice(found)
+    return _two_leads(found, low, high)
+
+
+def shown_voids(deal: Deal, seat: int) -> set:
+    """The suits ``seat`` has shown it has run out of: a trick led in the suit to which it played
+    another suit."""
+    voids, led, plays = set(), None, 0
+    for who, action in deal.history:
+        if not isinstance(action, Play):
+            continue
+        if plays % deal.rules.players == 0:
+            led = action.card.suit
+        elif who == seat and action.card.suit != led:
+            voids.add(led)
+        plays += 1
+    return voids
+
+
+def top_trump_choice(deal: Deal):
+    """(the non-bidder's highest trump, an ace of another suit the bidder has not shown to lack)
+    for a non-bidder on lead whose highest trump beats every trump the two others hold, the
+    bidder still holding a trump; None otherwise."""
+    if deal.phase != "play" or deal.trick or deal.trump is None or deal.to_move == deal.bidder:
+        return None
+    mover, trump, strength = deal.to_move, deal.trump, deal.rules.strength
+    if not any(c.suit == trump for c in deal.hands[deal.bidder]):
+        return None
+    trumps = [c for c in deal.hands[mover] if c.suit == trump]
+    if not trumps:
+        return None
+    top = max(trumps, key=lambda c: strength[c.rank])
+    theirs = [c for s in range(deal.rules.players) if s != mover for c in deal.hands[s] if c.suit == trump]
+    if any(strength[c.rank] > strength[top.rank] for c in theirs):
+        return None
+    voids = shown_voids(deal, deal.bidder)
+    aces = [c for c in deal.hands[mover] if c.rank is Rank.ACE and c.suit != trump and c.suit not in voids]
+    return (top, aces[0]) if aces else None
+
+
+@rule(
+    "lead-the-top-trump",
+    "three-player game, the first time in the solver's best play that a non-bidder on lead holds "
+    "the highest trump still out, the bidder still holding a trump, and an ace of another suit "
+    "the bidder has not shown to lack: the top trump against that ace, the points the non-bidder "
+    "takes from there (the two others together against it)",
+    deals=150,
+)
+def lead_the_top_trump(seed: int):
+    found = defender_moment(seed, top_trump_choice)
+    if found is None:
+        return None
+    top, ace = top_trump_choice(found)
+    return _two_leads(found, top, ace)
+
+
 # -- where a rule fails: the deals split by what the lessons name ------------------------------------
 # For a rule whose lesson says where it fails, the condition it names, per measured deal (its seed):
 # ``python benchmarks/bench_strategy.py --splits`` prints each group's count of better, even and worse
@@ -1025,6 +1189,41 @@ def the_tens_suit_length(seed: int) -> str:
     with_ten, bare = _ace_choice(hand)
     a, b = len(_suit_cards(hand, with_ten.suit)), len(_suit_cards(hand, bare.suit))
     return "the ten's suit longer" if a > b else "the same length" if a == b else "the ten's suit shorter"
+
+
+@split("small-card-on-non-bidders-trick")
+def where_the_throws_ace_is(seed: int) -> str:
+    """Where the ace of the ten's suit was when the non-bidder could throw the ten or the small card."""
+    found = defender_moment(seed, throw_on_non_bidders_trick)
+    ten, _ = throw_on_non_bidders_trick(found)
+    ace = next(
+        (s for s in range(THREE_PLAYER.players) for c in found.hands[s] if c.suit == ten.suit and c.rank is Rank.ACE),
+        None,
+    )
+    if ace is None:
+        return "the ace played"
+    if ace == found.bidder:
+        return "the ace with the bidder"
+    return "the ace with the other non-bidder"
+
+
+@split("lowest-trump-that-wins")
+def a_trump_above_the_lowest(seed: int) -> str:
+    """Whether the two others still held a trump higher than the non-bidder's lowest winning trump."""
+    found = defender_moment(seed, trump_choice)
+    low, _ = trump_choice(found)
+    strength = THREE_PLAYER.strength
+    higher = any(
+        c.suit == found.trump and strength[c.rank] > strength[low.rank]
+        for s in range(THREE_PLAYER.players)
+        if s != found.to_move
+        for c in found.hands[s]
+    )
+    return "the others held a higher trump" if higher else "the others held no higher trump"
+
+
+# the defending rules' groups are stored too: each condition plays the deal's line (seconds a deal)
+STORED_SPLITS = (*STORED_SPLITS, "small-card-on-non-bidders-trick", "lowest-trump-that-wins")
 
 
 def split_groups(name: str, per_deal: list) -> dict[str, list[int]]:

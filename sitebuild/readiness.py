@@ -455,7 +455,11 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     no decision kind values the bidder's return in the exchange. ``pairs-ace-with-its-ten`` speaks
     nowhere yet: it was measured at the partnership bidder's first lead after the three cheapest
     cards given and given back (the estimates' rule), which a decision's exchange need not be, and
-    the bank holds no partnership first lead."""
+    the bank holds no partnership first lead. The defending rules (lesson 17:
+    ``small-card-on-non-bidders-trick``, ``lowest-trump-that-wins``, ``lead-the-top-trump``) speak
+    nowhere yet: they were measured at a three-player non-bidder's card play
+    (``bench_strategy.throw_on_non_bidders_trick``, ``trump_choice``, ``top_trump_choice``), and none
+    of the bank's decisions is one (each is the bidder's, or a non-bidder's in another situation)."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}

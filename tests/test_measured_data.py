@@ -724,3 +724,127 @@ def test_where_giving_back_small_cards_fails_is_what_lesson_22_says():
     assert partner["better"] > partner["worse"]
     for lang, said in (("en", "about twice as much"), ("fi", "noin kaksi kertaa enemmän")):
         assert said in (ROOT / "lessons" / "22-pairs" / f"{lang}.md").read_text("utf-8")
+
+
+# -- defending: the non-bidders' decisions in the three-player game (lesson 17) --------------------------
+# seat 2, not the bidder, led the ace of diamonds; seat 0 has no diamonds, the bidder (seat 1) plays last
+ON_THEIR_TRICK = "rules:three-player/hands:7.T9..8,A.K.Q.9,K.A.J./lead:2/trick:DA/bidder:1/bid:40"
+
+
+def test_a_ten_or_a_small_card_only_on_a_trick_the_other_non_bidder_is_sure_to_win():
+    """The three-player throw's moment: a non-bidder with no card of the led suit, the other
+    non-bidder's card winning and sure to win, a ten and a small card of other suits."""
+    ten, small = bench_strategy.throw_on_non_bidders_trick(parse_position(ON_THEIR_TRICK))
+    assert (str(ten), str(small)) == ("CT", "S7")
+    # a diamond in hand: the player follows suit, nothing to throw
+    assert (
+        bench_strategy.throw_on_non_bidders_trick(parse_position(ON_THEIR_TRICK.replace("7.T9..8", "7.T.7.8"))) is None
+    )
+    # the bidder (seat 1) led the ace: a throw on the bidder's trick is another decision
+    bidders = "rules:three-player/hands:7.T9..8,K.A.J.,A.K.Q.9/lead:1/trick:DA/bidder:1/bid:40"
+    assert bench_strategy.throw_on_non_bidders_trick(parse_position(bidders)) is None
+    # hearts are trump and the bidder, after the player, has no diamonds but a heart: not a sure trick
+    trumped = "rules:three-player/hands:7.T9..8,A.KQ..9,K.A.J./lead:2/trick:DA/bidder:1/bid:40/decl:H1"
+    assert bench_strategy.throw_on_non_bidders_trick(parse_position(trumped)) is None
+
+
+# hearts are trump (the bidder, seat 1, declared them); the bidder led the ace of spades; seat 2 has
+# no spades and two hearts; seat 0, after it, must follow suit with a spade
+TRUMPING = "rules:three-player/hands:T.8.8.9,..KQ.K,.9.7.A7/lead:1/trick:SA/bidder:1/bid:40/decl:H1"
+
+
+def test_the_lowest_trump_that_wins_is_chosen_where_it_is_sure_to_win():
+    low, high = bench_strategy.trump_choice(parse_position(TRUMPING))
+    assert (str(low), str(high)) == ("H7", "HA")
+    # seat 0 has no spades either and holds the nine of hearts: only the ace is sure, no choice
+    assert bench_strategy.trump_choice(parse_position(TRUMPING.replace("T.8.8.9", ".86.8.9"))) is None
+    # a spade in seat 2's hand: it follows suit
+    assert bench_strategy.trump_choice(parse_position(TRUMPING.replace(".9.7.A7", "9..7.A7"))) is None
+    # the bidder to play (seat 1 after seat 0's lead): not a non-bidder's decision
+    bidder_next = "rules:three-player/hands:.8.8.9,.9.7.A7,T..KQ.K/lead:0/trick:SA/bidder:1/bid:40/decl:H1"
+    assert bench_strategy.trump_choice(parse_position(bidder_next)) is None
+
+
+def test_no_readiness_decision_is_a_defending_rules_situation_so_none_speaks_there():
+    """sitebuild.readiness.rule_picks lets the defending rules speak nowhere because the bank holds
+    no non-bidder's card play in their situations; a bank that does needs them taught there."""
+    from engine.puzzles import decisions
+
+    bank = json.loads((ROOT / "lessons" / "readiness.json").read_text("utf-8"))["decisions"]
+    plays = [e for e in bank if e["spec"]["kind"] == "lead" and e["spec"]["position"].startswith("rules:three-player")]
+    assert plays
+    for entry in plays:
+        deal = decisions.deal_of(entry["spec"])
+        for choice in (
+            bench_strategy.throw_on_non_bidders_trick,
+            bench_strategy.trump_choice,
+            bench_strategy.top_trump_choice,
+        ):
+            assert choice(deal) is None, (entry["id"], choice.__name__)
+
+
+def test_where_trumping_low_fails_is_what_lesson_17_says():
+    """Lesson 17's "when it made a difference": where the others still held a trump higher than the
+    non-bidder's lowest sure winner, the low trump did better in about half of the deals and worse
+    in only a few, by a few points at most; where they held none, often even and never worse.
+    Read from the groups stored with the measurement."""
+    name = "lowest-trump-that-wins"
+    per_deal, split = committed()[name]["per_deal"], committed()[name]["split"]
+    report = bench_strategy.split_report(name, per_deal, split)
+    assert set(report) == {"the others held a higher trump", "the others held no higher trump"}
+    higher, none = report["the others held a higher trump"], report["the others held no higher trump"]
+    assert 0.4 <= higher["better"] / higher["deals"] <= 0.6
+    assert 0 < higher["worse"] * 10 < higher["deals"]
+    assert min(followed - alternative for _, followed, alternative in per_deal) >= -5
+    assert none["worse"] == 0 and none["even"] * 3 >= none["deals"]
+
+
+def test_where_a_small_card_on_their_trick_fails_is_what_lesson_17_says():
+    """Lesson 17's "where it fails": the ten seldom better; where the bidder held the ten's ace,
+    mostly even; the small card gained most where the ace had been played. Read from the groups
+    stored with the measurement."""
+    name = "small-card-on-non-bidders-trick"
+    report = bench_strategy.split_report(name, committed()[name]["per_deal"], committed()[name]["split"])
+    assert set(report) == {"the ace played", "the ace with the bidder", "the ace with the other non-bidder"}
+    assert sum(g["worse"] for g in report.values()) * 20 < committed()[name]["deals"]
+    bidders = report["the ace with the bidder"]
+    assert bidders["even"] * 2 > bidders["deals"]
+    assert max(report, key=lambda label: report[label]["mean"]) == "the ace played"
+
+
+@pytest.mark.parametrize(("name", "seed"), [("lowest-trump-that-wins", 7), ("small-card-on-non-bidders-trick", 3)])
+def test_a_defending_rule_remeasured_on_a_deal_gives_the_committed_values_and_group(name, seed):
+    """One committed deal (one whose line is quick to search) played again: the solver's line to the
+    non-bidder's moment, both cards valued, and the deal's group of where the rule fails."""
+    values = {s: [followed, alternative] for s, followed, alternative in committed()[name]["per_deal"]}
+    assert list(bench_strategy.RULES[name].measure(seed)) == values[seed]
+    group = next(label for label, seeds in committed()[name]["split"].items() if seed in seeds)
+    assert bench_strategy.SPLITS[name](seed) == group
+
+
+# seat 0, not the bidder, on lead with the ace of hearts, the highest trump still out, and the ace of spades;
+# the bidder (seat 1) declared hearts and still holds the king
+TOP_TRUMP = "rules:three-player/hands:A..8.A,K.9..K,7.8.9./lead:0/bidder:1/bid:40/decl:H1"
+
+
+def test_the_top_trump_rule_applies_to_a_non_bidder_on_lead_with_the_highest_trump_out_and_another_ace():
+    top, ace = bench_strategy.top_trump_choice(parse_position(TOP_TRUMP))
+    assert (str(top), str(ace)) == ("HA", "SA")
+    # the ace of hearts with seat 2 and the ten in seat 0's hand: not the highest trump out
+    assert (
+        bench_strategy.top_trump_choice(
+            parse_position(TOP_TRUMP.replace("A..8.A,", "A..8.T,").replace("7.8.9.", "7.8..A"))
+        )
+        is None
+    )
+    # the bidder holds no trump any more
+    assert bench_strategy.top_trump_choice(parse_position(TOP_TRUMP.replace("K.9..K", "K.9.K."))) is None
+    # no ace of another suit
+    assert bench_strategy.top_trump_choice(parse_position(TOP_TRUMP.replace("A..8.A,", "9..8.A,"))) is None
+
+
+def test_leading_the_top_trump_first_was_even_so_no_lesson_teaches_it():
+    figures = committed()["lead-the-top-trump"]
+    assert figures["low"] <= 0 < figures["high"]
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        assert "{measured:lead-the-top-trump}" not in path.read_text("utf-8"), path

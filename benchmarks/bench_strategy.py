@@ -406,19 +406,42 @@ def _last_card_choice(deal: Deal):
     return None
 
 
+def _last_card_moment(seed: int, trump_declared: bool):
+    """The first moment of ``_last_card_choice`` in the easy computer player's deal, where a trump had
+    (or had not) been declared by then; None where there is no such moment or it came the other way.
+    (A trump once declared stays declared, so with ``trump_declared`` False this is also the first
+    moment with no trump.)"""
+    found = _easy_play_until(seed, lambda d: _last_card_choice(d) is not None)
+    if found is None or (found.trump is not None) != trump_declared:
+        return None
+    return found
+
+
 @rule(
     "make-the-last-card-fall",
-    "bidder on lead between tricks, the first time in a deal played by the easy computer player that "
-    "in a suit (not the trump) exactly one card is out (in the defenders' hands), a card with points "
-    "that the bidder's top card of the suit beats: leading that top card against leading its lowest "
-    "card of another suit (not a trump), the points the bidder takes from there, every card in view",
+    "bidder on lead between tricks with no trump declared, the first time in a deal played by the "
+    "easy computer player that in a suit exactly one card is out (in the defenders' hands), a card "
+    "with points that the bidder's top card of the suit beats: leading that top card against leading "
+    "its lowest card of another suit, the points the bidder takes from there, every card in view "
+    "(the first run measured trump-declared moments too; its no-trump rows are these, the rest "
+    "make-the-last-card-fall-with-a-trump)",
     deals=200,
 )
 def make_the_last_card_fall(seed: int):
-    found = _easy_play_until(seed, lambda d: _last_card_choice(d) is not None)
-    if found is None:
-        return None
-    return _two_leads(found, *_last_card_choice(found))
+    found = _last_card_moment(seed, trump_declared=False)
+    return None if found is None else _two_leads(found, *_last_card_choice(found))
+
+
+@rule(
+    "make-the-last-card-fall-with-a-trump",
+    "the same moment where a trump had been declared by then (the suit of the card out not the "
+    "trump; the other card not a trump): leading the top card against the lowest card of another "
+    "suit, the points the bidder takes from there, every card in view",
+    deals=200,
+)
+def make_the_last_card_fall_with_a_trump(seed: int):
+    found = _last_card_moment(seed, trump_declared=True)
+    return None if found is None else _two_leads(found, *_last_card_choice(found))
 
 
 def _bare_suit_choice(deal: Deal):
@@ -1000,13 +1023,6 @@ def aces_and_longer_dearer(seed: int) -> str:
     return "one ace" if aces == 1 else "no ace"
 
 
-@split("make-the-last-card-fall")
-def trump_declared_at_the_lead(seed: int) -> str:
-    """Whether a trump had been declared when the bidder could lead its top card of the suit."""
-    found = _easy_play_until(seed, lambda d: _last_card_choice(d) is not None)
-    return "a trump declared" if found.trump is not None else "no trump declared"
-
-
 @split("cash-the-suit-nobody-holds")
 def whether_the_other_card_is_on_top(seed: int) -> str:
     """Whether the bidder's card of the other suit (the alternative) was the top card left in its suit."""
@@ -1174,12 +1190,12 @@ def pairs_ace_with_its_ten(seed: int):
 
 
 @split("give-back-small-cards")
-def where_the_returned_tens_ace_was(seed: int) -> str:
-    """Who held the ace of the ten's suit at the return."""
+def whether_the_partner_held_an_ace(seed: int) -> str:
+    """Whether the partner held an ace when it gave its three cheapest cards (lesson 22's own gift
+    rule, ``give-your-aces``, would have given it): why the return rule is not taught."""
     deal = _partnership_return(seed)
-    ten = _unguarded_ten(deal.hands[BIDDER])
-    holder = next(s for s in range(4) for c in deal.hands[s] if c.suit == ten.suit and c.rank is Rank.ACE)
-    return "the ace with the partner" if holder == FAQ_PAIRS.partner_of(BIDDER) else "the ace with an opponent"
+    partner = deal.hands[FAQ_PAIRS.partner_of(BIDDER)]  # the three cheapest went: an ace stayed
+    return "the partner held an ace" if any(c.rank is Rank.ACE for c in partner) else "the partner held no ace"
 
 
 @split("pairs-ace-with-its-ten")

@@ -430,7 +430,8 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
       else passed, the partner holding an ace; its aces and the cheapest cards of the estimates'
       order (``_aces_gift``, the measurement's own choice).
     - ``make-the-last-card-fall``: a three-player card play where the bidder is on lead between
-      tricks with no declaration to make first, and in a suit that is not the trump exactly one card
+      tricks with no declaration to make first and no trump declared (with a trump, measured apart:
+      ``make-the-last-card-fall-with-a-trump``, even, speaks nowhere), and in a suit exactly one card
       is out (in the defenders' hands: the bidder saw its own discard), a card with points that the
       bidder's top card of the suit beats (``_last_card_choice``, the measurement's own test, on the
       deal's true hands), the first time in the deal's record that this holds (the measurement's
@@ -488,7 +489,7 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
         from benchmarks.bench_strategy import _bare_suit_choice, _last_card_choice
 
         for name, situation in (
-            ("make-the-last-card-fall", _last_card_choice),
+            ("make-the-last-card-fall", lambda d: _last_card_choice(d) if d.trump is None else None),
             ("cash-the-suit-nobody-holds", _bare_suit_choice),
         ):
             card = _counting_lead(deal, situation)

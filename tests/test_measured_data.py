@@ -244,17 +244,33 @@ def test_the_last_card_rule_skips_the_deals_where_its_moment_never_comes():
 
 
 def test_where_making_the_last_card_fall_fails_is_what_lesson_18_says():
-    """Lesson 18: with no trump declared the top card did worse in only one deal of over a hundred;
-    with a trump declared the two leads mostly came out even, and the top card did worse in a few."""
-    name = "make-the-last-card-fall"
-    report = bench_strategy.split_report(name, committed()[name]["per_deal"])
-    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
-    assert totals == {key: committed()[name][key] for key in totals}
-    plain, trump = report["no trump declared"], report["a trump declared"]
-    assert plain["worse"] == 1 and plain["deals"] > 100 and plain["mean"] > committed()[name]["mean"]
-    assert trump["even"] > trump["deals"] / 2 and 0 < trump["worse"] < trump["deals"] / 8
-    for lang, said in (("en", "only one deal of over a hundred"), ("fi", "vain yhdessä jaossa yli sadasta")):
-        assert said in (ROOT / "lessons" / "18-counting" / f"{lang}.md").read_text("utf-8")
+    """Lesson 18: the rule (no trump declared) did worse in only one deal of over a hundred; once a
+    trump has been declared (measured apart, the same deals' other moments) it is no rule of thumb:
+    mostly even, the top card better in some deals and worse in others (the interval holds 0); and
+    the card out was a king, queen or jack, never a ten."""
+    from engine.core.cards import Rank
+
+    rule, trump = committed()["make-the-last-card-fall"], committed()["make-the-last-card-fall-with-a-trump"]
+    assert rule["worse"] == 1 and rule["deals"] > 100 and rule["low"] > 0
+    assert trump["low"] <= 0 <= trump["high"] and trump["better"] > 0 and trump["worse"] > 0
+    assert trump["deals"] - trump["better"] - trump["worse"] > trump["deals"] / 2
+    assert not {s for s, _, _ in rule["per_deal"]} & {s for s, _, _ in trump["per_deal"]}
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        assert "{measured:make-the-last-card-fall-with-a-trump}" not in path.read_text("utf-8"), path
+    out = set()
+    for seed, _, _ in rule["per_deal"] + trump["per_deal"]:
+        found = bench_strategy._easy_play_until(seed, lambda d: bench_strategy._last_card_choice(d) is not None)
+        top, _ = bench_strategy._last_card_choice(found)
+        (last,) = [c for c in bench_strategy._out(found) if c.suit == top.suit]
+        out.add(last.rank)
+    assert out <= {Rank.KING, Rank.QUEEN, Rank.JACK}, out
+    said = {
+        "en": ("only one deal of over a hundred", "it is no rule of thumb", "never a ten"),
+        "fi": ("vain yhdessä jaossa yli sadasta", "tämä ei ole nyrkkisääntö", "ei koskaan kymppi"),
+    }
+    for lang, phrases in said.items():
+        text = (ROOT / "lessons" / "18-counting" / f"{lang}.md").read_text("utf-8")
+        assert all(phrase in text for phrase in phrases), lang
 
 
 def test_the_readiness_test_names_the_last_card_rule_only_at_its_first_moment_in_a_deal():
@@ -308,8 +324,8 @@ def test_the_last_trump_rule_remeasured_on_a_deal_gives_the_committed_values():
 
 def test_pulling_the_last_trump_is_even_so_lesson_18_states_no_rule_and_says_where_it_paid():
     """Leading the top trump against the ace of the longest other suit: the interval holds 0, so
-    no lesson shows the figure; lesson 18 says it paid only in the 4 deals of 100 where the last
-    trump's holder had none of the ace's suit (better in all 4), and was even elsewhere."""
+    no lesson shows the figure; lesson 18 says it paid in all 4 deals of 100 where the last trump's
+    holder had none of the ace's suit, and elsewhere was better about as often as worse."""
     name = "pull-the-last-trump"
     figures = committed()[name]
     assert figures["low"] < 0 < figures["high"] and figures["deals"] == 100
@@ -321,7 +337,8 @@ def test_pulling_the_last_trump_is_even_so_lesson_18_states_no_rule_and_says_whe
     assert abs(follow["mean"]) < 1 and follow["even"] > follow["deals"] / 2
     for path in sorted((ROOT / "lessons").glob("*/*.md")):
         assert "{measured:pull-the-last-trump}" not in path.read_text("utf-8"), path
-    for lang, said in (("en", "only in the 4 deals of 100"), ("fi", "vain niissä 4 jaossa 100:sta")):
+    assert abs(follow["better"] - follow["worse"]) <= follow["deals"] / 20
+    for lang, said in (("en", "better in all 4 deals of 100"), ("fi", "parempi kaikissa niissä 4 jaossa 100:sta")):
         assert said in (ROOT / "lessons" / "18-counting" / f"{lang}.md").read_text("utf-8"), lang
 
 
@@ -701,29 +718,32 @@ def test_where_the_ace_with_its_ten_fails_is_what_lesson_22_says():
         assert said in (ROOT / "lessons" / "22-pairs" / f"{lang}.md").read_text("utf-8")
 
 
+@pytest.mark.slow  # a whole four-hand deal solved twice (a minute on a loaded machine); the rule is not taught
 def test_the_return_remeasured_on_a_deal_gives_the_committed_values():
     seed, followed, alternative = committed()["give-back-small-cards"]["per_deal"][0]
     assert list(bench_strategy.RULES["give-back-small-cards"].measure(seed)) == [followed, alternative]
 
 
-def test_where_giving_back_small_cards_fails_is_what_lesson_22_says():
-    """Lesson 22: giving back the ten did better in more than a third of the deals, but keeping it
-    gained about twice as much where it gained; with the ten's ace at an opponent each did better
-    about as often, with the ace at the partner keeping the ten did better more often."""
+def test_giving_back_small_cards_is_not_taught_as_it_paid_only_where_the_partner_kept_an_ace():
+    """The return rule's figure lies above 0, but it was measured after the partner's three cheapest
+    cards, and lesson 22 tells a partner with an ace to give it (give-your-aces): the gain came from
+    the deals where the partner held an ace, and where it held none (the gift the lesson's rule makes
+    too) giving back the ten did better more often. So no lesson shows the figure, and the readiness
+    words say there is no rule (docs/strategy.md has the figures)."""
     name = "give-back-small-cards"
     data = committed()[name]
+    assert data["low"] > 0
     report = bench_strategy.split_report(name, data["per_deal"])
     totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
     assert totals == {key: data[key] for key in totals}
-    assert data["worse"] > data["deals"] / 3
-    diffs = [f - a for _, f, a in data["per_deal"]]
-    gains, losses = [d for d in diffs if d > 0], [-d for d in diffs if d < 0]
-    assert 1.7 < (sum(gains) / len(gains)) / (sum(losses) / len(losses)) < 2.3
-    opponent, partner = report["the ace with an opponent"], report["the ace with the partner"]
-    assert abs(opponent["better"] - opponent["worse"]) <= opponent["deals"] / 10
-    assert partner["better"] > partner["worse"]
-    for lang, said in (("en", "about twice as much"), ("fi", "noin kaksi kertaa enemmän")):
-        assert said in (ROOT / "lessons" / "22-pairs" / f"{lang}.md").read_text("utf-8")
+    kept, none = report["the partner held an ace"], report["the partner held no ace"]
+    assert kept["mean"] > data["mean"] and kept["deals"] > 2 * none["deals"]
+    assert none["mean"] < 0 and none["worse"] > 2 * none["better"]
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        assert "{measured:give-back-small-cards}" not in path.read_text("utf-8"), path
+    for lang, said in (("en", "No rule of thumb here."), ("fi", "Tästä ei saatu nyrkkisääntöä.")):
+        words = json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8"))
+        assert words["readiness"]["rules"][name].endswith(said)
 
 
 # -- defending: the non-bidders' decisions in the three-player game (lesson 17) --------------------------

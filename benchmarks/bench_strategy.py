@@ -1220,6 +1220,8 @@ def where_the_throws_ace_is(seed: int) -> str:
         return "the ace played"
     if ace == found.bidder:
         return "the ace with the bidder"
+    if ace == found.to_move:
+        return "the ace with the thrower"
     return "the ace with the other non-bidder"
 
 

@@ -285,9 +285,15 @@ def load_lesson(directory: Path) -> Lesson:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle id {pid!r} is used twice")
         seen.add(pid)
         try:
-            kind_keys = engine_puzzles.kind_class(p).keys
+            kind = engine_puzzles.kind_class(p)
         except engine_puzzles.PuzzleError as e:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r}: {e}") from None
+        if not kind.in_lessons:
+            raise BuildError(
+                f"{rel(spec_path)}:{line}: puzzle {pid!r}: the kind {kind.name!r} is asked only in the "
+                f"readiness test, not in a lesson: choose one of {', '.join(engine_puzzles.LESSON_KINDS)}"
+            )
+        kind_keys = kind.keys
         unknown = set(p) - PUZZLE_KEYS - kind_keys
         if unknown:
             raise BuildError(f"{rel(spec_path)}:{line}: puzzle {pid!r} has unknown keys {', '.join(sorted(unknown))}")

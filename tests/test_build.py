@@ -562,3 +562,16 @@ def test_without_node_the_build_says_why_there_is_no_snapshot(tmp_path, monkeypa
     snapshot.write_snapshot(tmp_path / "out", made, "314.0.7")
     assert not (tmp_path / "out" / snapshot.FILE_NAME).exists()
     assert json.loads((tmp_path / "out" / snapshot.INFO_NAME).read_text()) == {"file": None, "reason": made.reason}
+
+
+def test_a_lesson_that_asks_a_readiness_only_kind_fails_naming_file_and_line(tmp_path):
+    """A declaration decision is the readiness test's alone (``Kind.in_lessons``): a lesson asking
+    one fails the build with the file, the line and the kinds a lesson may ask."""
+    toml = GOOD_TOML.replace('kind = "legal-card"', 'kind = "declaration"')
+    fails(
+        tmp_path,
+        make_lesson(tmp_path, toml=toml),
+        "lesson.toml:",
+        "'declaration' is asked only in the readiness test",
+        "legal-card",
+    )

@@ -94,4 +94,4 @@ def test_the_golden_files_cover_every_kind():
         for path in GOLDEN.glob("*.json")
         for entry in json.loads(path.read_text("utf-8")).values()
     }
-    assert kinds == set(puzzles.KINDS)
+    assert kinds == set(puzzles.LESSON_KINDS)

@@ -91,11 +91,14 @@ def everything(spec) -> dict:
 
 
 KINDS = kind_names()
+# the kinds a lesson may ask (the rest only the readiness test asks: ``Kind.in_lessons``)
+LESSON_KINDS = tuple(name for name in KINDS if REGISTRY[name].in_lessons)
 
 __all__ = [
     "COUNT_QUESTIONS",
     "DECISION_KINDS",
     "KINDS",
+    "LESSON_KINDS",
     "MAX_SOLVER_TRICKS",
     "REGISTRY",
     "Kind",

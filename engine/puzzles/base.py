@@ -119,6 +119,8 @@ class Kind(ABC):
     # valued by a sampled estimate of the whole deal: its figures move with the samples, so a
     # sentence states them only through placeholders ({samples}, {spread:p25}, {made:55})
     estimated: ClassVar[bool] = False
+    # a lesson may ask it (False: the readiness test alone asks it; the kind says why)
+    in_lessons: ClassVar[bool] = True
     # answers that are sets of cards (``discard:S6.S7.D6``, written ``{value:S6+S7+D6}`` in words)
     # whose value is an average of each sampled deal's total rounded down to the bid step
     card_sets: ClassVar[bool] = False

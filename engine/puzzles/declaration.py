@@ -158,6 +158,10 @@ class DeclarationKind(DecisionKind):
     name = NAME
     cost = 2
     estimated = True
+    # the readiness test's alone: its sampled deals are played by the solver, which knows whether
+    # another trick will be won, so waiting to declare looks cheaper than at a table; a test asks
+    # it among other decisions with that said (README, "The bank holds"), a lesson would teach it
+    in_lessons = False
     explanation_cites = "estimate"
     layout = "table"
     estimate = ("how_declaration",)

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screenshots"
@@ -63,6 +64,24 @@ def settle(page):
         page.wait_for_timeout(100)
 
 
+def in_view(page, section, timeout=15_000):
+    """Wait (up to timeout ms) until the verdict is on screen and the way on below it is too, or the
+    verdict has been scrolled to the top; then the page has stopped scrolling. The asserts follow."""
+    try:
+        page.wait_for_function(
+            """(section) => {
+                const verdict = section.querySelector(".feedback").getBoundingClientRect();
+                const next = section.querySelector(".next-after").getBoundingClientRect();
+                return verdict.top >= 0 && (next.bottom <= innerHeight + 1 || verdict.top <= 40);
+            }""",
+            arg=section.element_handle(),
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:  # the asserts below say what is out of view
+        pass
+    settle(page)
+
+
 def visible_steps(page):
     return page.evaluate(
         "[...document.querySelectorAll('.lesson-step')].filter((s) => s.offsetParent !== null).map((s) => s.id)"
@@ -92,8 +111,9 @@ def test_play_a_lesson_through_the_player_to_its_end_and_on_to_the_next(visit, b
             assert after.inner_text() == f"{words['next_step']} →"
             assert after.is_visible()
             if size == "phone":
-                settle(page)
                 # in view: the verdict and the explanation's start, and the way on when they leave room
+                # (waited for: the page's scroll starts on an animation frame, late on a loaded machine)
+                in_view(page, section)
                 verdict = section.locator(".feedback").bounding_box()
                 box = after.bounding_box()
                 assert 0 <= verdict["y"] < 844 - 120, "the verdict is out of view after the solve"

@@ -13,6 +13,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_play import SHOTS
 
@@ -77,6 +78,17 @@ def wait_step(page, before, timeout=180):
     else:
         expect(game).not_to_have_attribute("data-step", before, timeout=timeout * 1000)
     page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=timeout * 1000)
+
+
+def resumed(page, said, timeout=120):
+    """Until the game is back on the table after a reload; if it never comes, fail with what the
+    page said (its status line, how the engine started, its console: said, a list page.on filled)."""
+    try:
+        page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        status = page.locator("#play-status").inner_text()
+        start = page.evaluate("document.documentElement.dataset.engineStart || 'not ready'")
+        raise AssertionError(f"the game did not come back in {timeout} s: status {status!r}, engine {start}, console {said[-20:]}") from None
 
 
 def inside(page, selector):
@@ -361,6 +373,9 @@ def test_reduced_motion_moves_nothing(visit, base_url):
 def test_settings_and_the_game_in_progress_survive_a_reload_and_an_old_record(visit, base_url):
     v = context(visit, "phone")
     page = v.open(f"{base_url}/fi/play/")
+    said = []
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: said.append(f"error: {error}"))
     page.locator("#actions button[data-action]").first.wait_for(timeout=10_000)
     page.locator("#play-settings").tap()
     page.select_option("#play-rules", "faq-pairs")
@@ -376,7 +391,7 @@ def test_settings_and_the_game_in_progress_survive_a_reload_and_an_old_record(vi
     assert saved["game"]["history"] == state["history"] and hand == state["hand"]
     page.reload()
     # the game comes back from its record: the engine plays its history again
-    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=120_000)
+    resumed(page, said)
     assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == hand
     assert page.locator("#play-status").inner_text() == ui("fi", "play_resumed")
     assert page.locator("#play-rules").input_value() == "faq-pairs"
@@ -387,7 +402,7 @@ def test_settings_and_the_game_in_progress_survive_a_reload_and_an_old_record(vi
     del old["game"]["history"]
     page.evaluate("(text) => localStorage.setItem('huutopussi.play', text)", json.dumps(old))
     page.reload()
-    page.locator('#game[aria-busy="false"]').wait_for(state="attached", timeout=120_000)
+    resumed(page, said)
     assert page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)") == hand
     assert page.locator("#play-status").inner_text() == ui("fi", "play_resumed")
     assert json.loads(page.evaluate("localStorage.getItem('huutopussi.play.v1')")) == old

@@ -563,7 +563,9 @@ def test_a_first_visit_downloads_each_file_once_and_then_works_offline(browser, 
         assert response.status == 404
         assert page.locator("h1").first.inner_text() in ("Sivua ei löytynyt", "Page not found")
         assert page.locator('a[href="/fi/"]').count() >= 1
-        assert len(recording_server.served) == asked  # never reached the server
+        # never reached the server (a request the play page made before, answered late, may be logged after)
+        late = [path for path, _, _ in recording_server.served[asked:]]
+        assert [path for path in late if path.startswith("/fi/lessons/no-such-lesson")] == [], late
     finally:
         context.set_offline(False)
         context.close()

@@ -88,7 +88,8 @@ def resumed(page, said, timeout=120):
     except PlaywrightTimeout:
         status = page.locator("#play-status").inner_text()
         start = page.evaluate("document.documentElement.dataset.engineStart || 'not ready'")
-        raise AssertionError(f"the game did not come back in {timeout} s: status {status!r}, engine {start}, console {said[-20:]}") from None
+        said = said[-20:]
+        raise AssertionError(f"no game after {timeout} s: status {status!r}, engine {start}, console {said}") from None
 
 
 def inside(page, selector):

@@ -1117,7 +1117,8 @@ def the_bidders_aces(seed: int) -> str:
 
 # -- the partnership bidder's return and opening lead (issue 38: lesson 22) ---------------------------
 # Both deal the FAQ partnership game as ``partnership_first_lead``: seat 1 opens at the minimum bid,
-# the others pass, the partner gives its three cheapest cards (the estimates' rule); then the
+# the others pass, the partner gives its three cheapest cards (the estimates' rule; the return's second
+# measurement, ``give-back-small-cards-after-aces``, its aces as lesson 22 teaches); then the
 # bidder's return (what goes back to the partner, not to a pile: its points are not banked) or, after
 # the cheapest return, the bidder's first lead, which the FAQ rules make an ace when it holds one.
 from engine.core.actions import Return  # noqa: E402

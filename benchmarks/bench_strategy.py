@@ -1117,7 +1117,8 @@ def the_bidders_aces(seed: int) -> str:
 
 # -- the partnership bidder's return and opening lead (issue 38: lesson 22) ---------------------------
 # Both deal the FAQ partnership game as ``partnership_first_lead``: seat 1 opens at the minimum bid,
-# the others pass, the partner gives its three cheapest cards (the estimates' rule); then the
+# the others pass, the partner gives its three cheapest cards (the estimates' rule; the return's second
+# measurement, ``give-back-small-cards-after-aces``, its aces as lesson 22 teaches); then the
 # bidder's return (what goes back to the partner, not to a pile: its points are not banked) or, after
 # the cheapest return, the bidder's first lead, which the FAQ rules make an ace when it holds one.
 from engine.core.actions import Return  # noqa: E402
@@ -1128,6 +1129,16 @@ def _partnership_return(seed: int) -> Deal:
     minimum bid, the others passed, and the partner gave its cheapest cards (the estimates' rule)."""
     deal = _partnership_give(seed)
     deal.apply(estimate._by_rule(deal, Give, FAQ_PAIRS.exchange_size))
+    return deal
+
+
+def _return_after_aces(seed: int) -> Deal:
+    """The partnership game (FAQ rules) of ``seed`` at the bidder's return after the gift lesson 22
+    teaches (``give-your-aces``): seat 1 opened at the minimum bid, the others passed, and the
+    partner gave its aces, the rest its cheapest cards (``_aces_gift``), or, holding no ace, its
+    three cheapest cards (the estimates' rule)."""
+    deal = _partnership_give(seed)
+    deal.apply(_aces_gift(deal) or estimate._by_rule(deal, Give, FAQ_PAIRS.exchange_size))
     return deal
 
 
@@ -1149,6 +1160,29 @@ def _unguarded_ten(hand) -> object | None:
 )
 def give_back_small_cards(seed: int):
     deal = _partnership_return(seed)
+    ten = _unguarded_ten(deal.hands[BIDDER])
+    cheapest = estimate.return_by_rule(deal)
+    if ten is None or ten in cheapest.cards:
+        return None
+    rest = [c for c in estimate._keep_order(FAQ_PAIRS, deal.hands[BIDDER]) if c != ten]
+    with_ten = Return((ten, *rest[: FAQ_PAIRS.exchange_size - 1]))
+    side = FAQ_PAIRS.side_of(BIDDER)
+    first = total(estimate.play_deal(after(deal, cheapest)), side)
+    other = estimate.play_deal(after(deal, with_ten))
+    have = estimate.side_has(other, side)
+    return first, have + Solver(other, max_side=side).value(first - have)
+
+
+@rule(
+    "give-back-small-cards-after-aces",
+    "partnership game (FAQ rules), the bidder at the return holding a ten without its ace after the "
+    "gift lesson 22 teaches (the partner's aces, the rest its cheapest cards; the three cheapest "
+    "cards when it holds no ace): giving back the three cheapest cards (never a king or queen of its "
+    "pair) against giving back the ten and the two cheapest; the points the pair ends the deal with",
+    deals=200,
+)
+def give_back_small_cards_after_aces(seed: int):
+    deal = _return_after_aces(seed)
     ten = _unguarded_ten(deal.hands[BIDDER])
     cheapest = estimate.return_by_rule(deal)
     if ten is None or ten in cheapest.cards:
@@ -1196,6 +1230,18 @@ def whether_the_partner_held_an_ace(seed: int) -> str:
     deal = _partnership_return(seed)
     partner = deal.hands[FAQ_PAIRS.partner_of(BIDDER)]  # the three cheapest went: an ace stayed
     return "the partner held an ace" if any(c.rank is Rank.ACE for c in partner) else "the partner held no ace"
+
+
+@split("give-back-small-cards-after-aces")
+def the_aces_the_partner_gave(seed: int) -> str:
+    """How many aces the partner gave (``_aces_gift``; none: it held none and gave its three
+    cheapest cards, the deals the first measurement, ``give-back-small-cards``, shares)."""
+    deal = _partnership_give(seed)
+    gift = _aces_gift(deal)
+    aces = 0 if gift is None else sum(c.rank is Rank.ACE for c in gift.cards)
+    if aces == 0:
+        return "the partner gave no ace"
+    return "the partner gave one ace" if aces == 1 else "the partner gave two aces or more"
 
 
 @split("pairs-ace-with-its-ten")

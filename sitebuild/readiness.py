@@ -453,14 +453,16 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     speak nowhere: their measurements found no difference between opening at the bid and opening
     at 40 (both intervals include 0); nor does ``pull-the-last-trump``, whose measurement found
     leading the top trump and the ace of another suit even. ``give-back-small-cards`` speaks nowhere:
-    no decision kind values the bidder's return in the exchange. ``pairs-ace-with-its-ten`` speaks
-    nowhere yet: it was measured at the partnership bidder's first lead after the three cheapest
-    cards given and given back (the estimates' rule), which a decision's exchange need not be, and
-    the bank holds no partnership first lead. The defending rules (lesson 17:
-    ``small-card-on-non-bidders-trick``, ``lowest-trump-that-wins``, ``lead-the-top-trump``) speak
-    nowhere yet: they were measured at a three-player non-bidder's card play
-    (``bench_strategy.throw_on_non_bidders_trick``, ``trump_choice``, ``top_trump_choice``), and none
-    of the bank's decisions is one (each is the bidder's, or a non-bidder's in another situation)."""
+    no decision kind values the bidder's return in the exchange; nor does its measurement after the
+    gift lesson 22 teaches, ``give-back-small-cards-after-aces``, whose interval lies below 0.
+    ``pairs-ace-with-its-ten`` speaks nowhere yet: it was measured at the partnership bidder's first
+    lead after the three cheapest cards given and given back (the estimates' rule), which a
+    decision's exchange need not be, and the bank holds no partnership first lead. The defending
+    rules (lesson 17: ``small-card-on-non-bidders-trick``, ``lowest-trump-that-wins``,
+    ``lead-the-top-trump``) speak nowhere yet: they were measured at a three-player non-bidder's
+    card play (``bench_strategy.throw_on_non_bidders_trick``, ``trump_choice``, ``top_trump_choice``),
+    and none of the bank's decisions is one (each is the bidder's, or a non-bidder's in another
+    situation)."""
     rules = deal.rules
     seat = deal.to_move
     picks: dict[str, str] = {}

@@ -746,6 +746,56 @@ def test_giving_back_small_cards_is_not_taught_as_it_paid_only_where_the_partner
         assert words["readiness"]["rules"][name].endswith(said)
 
 
+def test_the_return_after_the_aces_gift_applies_where_the_bidder_holds_a_ten_without_its_ace():
+    """The second return measurement: the partner gave its aces, the rest its cheapest cards (the
+    gift lesson 22 teaches), or its three cheapest cards when it held no ace; the deals measured are
+    those where the bidder then held a ten whose ace was elsewhere, and the ten is not among its
+    three cheapest cards."""
+    from engine.core.cards import Rank
+    from engine.search import estimate
+
+    data = committed()["give-back-small-cards-after-aces"]
+    measured = sorted(seed for seed, _, _ in data["per_deal"])
+    for seed in measured[:10]:
+        gift = bench_strategy._aces_gift(bench_strategy._partnership_give(seed))
+        deal = bench_strategy._return_after_aces(seed)
+        hand = deal.hands[bench_strategy.BIDDER]
+        assert deal.phase == "return" and deal.to_move == bench_strategy.BIDDER and len(hand) == 12
+        assert gift is None or set(gift.cards) <= set(hand)
+        ten = bench_strategy._unguarded_ten(hand)
+        assert ten.rank is Rank.TEN and not any(c.suit == ten.suit and c.rank is Rank.ACE for c in hand)
+        assert ten not in estimate.return_by_rule(deal).cards
+    skipped = [seed for seed in range(measured[-1]) if seed not in set(measured)][:3]
+    assert skipped and all(bench_strategy.RULES["give-back-small-cards-after-aces"].measure(s) is None for s in skipped)
+
+
+def test_the_return_after_the_aces_gift_repeats_the_first_measurement_where_the_partner_had_no_ace():
+    """Where the partner held no ace both measurements deal the same gift (the three cheapest
+    cards), so the deals both hold have the same values; the split's groups add up to the figure."""
+    name = "give-back-small-cards-after-aces"
+    data = committed()[name]
+    first = {seed: (f, a) for seed, f, a in committed()["give-back-small-cards"]["per_deal"]}
+    none = [row for row in data["per_deal"] if bench_strategy.SPLITS[name](row[0]) == "the partner gave no ace"]
+    shared = [row for row in none if row[0] in first]
+    assert shared and all(first[seed] == (f, a) for seed, f, a in shared)
+    report = bench_strategy.split_report(name, data["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: data[key] for key in totals}
+
+
+def test_giving_back_small_cards_after_the_aces_gift_is_not_taught_as_its_interval_lies_below_0():
+    """After the gift lesson 22 teaches, keeping the ten did worse on average and in more deals than
+    better: no lesson shows the figure, and the readiness words say there is no rule."""
+    name = "give-back-small-cards-after-aces"
+    data = committed()[name]
+    assert data["high"] < 0 and data["worse"] > data["better"]
+    for path in sorted((ROOT / "lessons").glob("*/*.md")):
+        assert f"{{measured:{name}}}" not in path.read_text("utf-8"), path
+    for lang, said in (("en", "No rule of thumb here."), ("fi", "Tästä ei saatu nyrkkisääntöä.")):
+        words = json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8"))
+        assert words["readiness"]["rules"][name].endswith(said)
+
+
 # -- defending: the non-bidders' decisions in the three-player game (lesson 17) --------------------------
 # seat 2, not the bidder, led the ace of diamonds; seat 0 has no diamonds, the bidder (seat 1) plays last
 ON_THEIR_TRICK = "rules:three-player/hands:7.T9..8,A.K.Q.9,K.A.J./lead:2/trick:DA/bidder:1/bid:40"

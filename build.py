@@ -39,7 +39,10 @@ from sitebuild.readiness import ReadinessError, load_bank
 from sitebuild.report import quiet, step
 
 
-def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesson]:
+def build(out: Path, lessons_dir: Path, with_pyodide: bool = True, compress: bool = True) -> list[Lesson]:
+    """Build the site of ``lessons_dir`` into ``out``; ``compress=False`` leaves out the brotli and
+    gzip copies (the tests' small sites: their big pages, play and practice, change with the lessons
+    and took some 8 s of brotli each; the published site and the tests' own build are compressed)."""
     with step("lessons: reading and checking every puzzle with the engine"):
         lessons = load_lessons(lessons_dir)
         glossary = load_glossary(lessons_dir)
@@ -58,10 +61,11 @@ def build(out: Path, lessons_dir: Path, with_pyodide: bool = True) -> list[Lesso
         renamed = load_renames(lessons_dir, lessons)
         render_site(lessons, out, with_pyodide, glossary, published, renamed, measured, readiness)
         check_immutable(out, published)
-    with step("service worker, headers, brotli and gzip copies"):
+    with step("service worker, headers, brotli and gzip copies" if compress else "service worker and headers"):
         write_service_worker(out)
         write_headers(out)
-        compress_site(out)
+        if compress:
+            compress_site(out)
     return lessons
 
 

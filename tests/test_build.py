@@ -49,7 +49,7 @@ def make_lesson(tmp_path, toml=GOOD_TOML, fi=None, en=None, name="01-test"):
 
 
 def run_build(tmp_path, lessons):
-    return build.build(tmp_path / "out", lessons, with_pyodide=False)
+    return build.build(tmp_path / "out", lessons, with_pyodide=False, compress=False)
 
 
 def fails(tmp_path, lessons, *fragments):

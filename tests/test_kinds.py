@@ -352,7 +352,7 @@ def test_best_card_may_go_deeper_at_build_time_only():
 def fixture_site(tmp_path_factory):
     """The fixture's site, built once for the tests that read its pages (read-only)."""
     out = tmp_path_factory.mktemp("kinds") / "out"
-    build.build(out, FIXTURE, with_pyodide=False)
+    build.build(out, FIXTURE, with_pyodide=False, compress=False)
     return out
 
 
@@ -386,7 +386,7 @@ def copy_fixture(tmp_path):
 
 def fails(tmp_path, lessons, *fragments):
     with pytest.raises(build.BuildError) as info:
-        build.build(tmp_path / "out", lessons, with_pyodide=False)
+        build.build(tmp_path / "out", lessons, with_pyodide=False, compress=False)
     for fragment in fragments:
         assert fragment in str(info.value), str(info.value)
 
@@ -481,7 +481,7 @@ def test_costly_results_are_cached_by_content_and_engine(tmp_path, monkeypatch):
     monkeypatch.setenv("HUUTOPUSSI_BUILD_CACHE", str(store))
     monkeypatch.setenv("HUUTOPUSSI_BUILD_PROCESSES", "1")
     memo._memo.clear()
-    build.build(tmp_path / "a", lessons.parent, with_pyodide=False)
+    build.build(tmp_path / "a", lessons.parent, with_pyodide=False, compress=False)
     files = sorted(store.rglob("*.json"))
     assert files, "the estimate was stored"
     first = (tmp_path / "a" / "en" / "lessons" / "lead" / "index.html").read_text()
@@ -491,12 +491,12 @@ def test_costly_results_are_cached_by_content_and_engine(tmp_path, monkeypatch):
 
     monkeypatch.setattr(decisions, "_evaluate", computed)
     memo._memo.clear()
-    build.build(tmp_path / "b", lessons.parent, with_pyodide=False)  # every result from the cache
+    build.build(tmp_path / "b", lessons.parent, with_pyodide=False, compress=False)  # every result from the cache
     assert (tmp_path / "b" / "en" / "lessons" / "lead" / "index.html").read_text() == first
     monkeypatch.setattr(cache, "engine_digest", lambda start="": "another engine")
     memo._memo.clear()
     with pytest.raises(AssertionError, match="computed again"):
-        build.build(tmp_path / "c", lessons.parent, with_pyodide=False)
+        build.build(tmp_path / "c", lessons.parent, with_pyodide=False, compress=False)
     assert json.loads(files[0].read_text())
 
 

@@ -73,7 +73,7 @@ def build_with(tmp_path, toml=TRICK, fi=None, en=None):
     (folder / "lesson.toml").write_text(toml)
     (folder / "fi.md").write_text(fi or GOOD[toml])
     (folder / "en.md").write_text(en or GOOD[toml])
-    build.build(tmp_path / "out", lessons, with_pyodide=False)
+    build.build(tmp_path / "out", lessons, with_pyodide=False, compress=False)
     return tmp_path / "out"
 
 

@@ -39,7 +39,7 @@ def visit(visit):
 @pytest.fixture(scope="module")
 def kinds_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("kinds-site")
-    build.build(out, FIXTURE, with_pyodide=False)  # lesson pages never start the engine
+    build.build(out, FIXTURE, with_pyodide=False, compress=False)  # lesson pages never start the engine
     server = make_server(out, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield out, f"http://127.0.0.1:{server.server_port}"

@@ -1429,14 +1429,20 @@ def main(argv=None):
 
 def report_lines(rules: dict) -> list[str]:
     """Every committed rule: its figure with its 95 % interval and deals, better and worse, and the
-    lessons that show it (``{measured:NAME}``), or why none does (its interval holds 0)."""
+    lessons that show it (``{measured:NAME}``), or why none does (its interval holds 0 or lies below it)."""
     shown: dict[str, list[str]] = {}
     for path in sorted((ROOT / "lessons").glob("*/en.md")):
         for name in set(re.findall(r"\{measured:([^}]*)\}", path.read_text("utf-8"))):
             shown.setdefault(name, []).append(path.parent.name)
     lines = [f"{'rule':<30} {'mean':>6}  {'95 % interval':<16} {'deals':>5} {'better':>6} {'worse':>5}  taught in"]
     for name, f in sorted(rules.items()):
-        where = ", ".join(shown.get(name, [])) or ("not taught: the interval holds 0" if f["low"] <= 0 else "not shown")
+        where = ", ".join(shown.get(name, [])) or (
+            "not taught: the interval lies below 0"
+            if f["high"] < 0
+            else "not taught: the interval holds 0"
+            if f["low"] <= 0
+            else "not shown"
+        )
         lines.append(
             f"{name:<30} {f['mean']:>+6.1f}  {f['low']:+.1f} to {f['high']:+.1f}".ljust(56)
             + f"{f['deals']:>5} {f['better']:>6} {f['worse']:>5}  {where}"

@@ -620,7 +620,9 @@ def test_the_report_lists_every_committed_rule_with_the_lessons_that_teach_it():
     for name, line in zip(sorted(committed()), lines[1:], strict=True):
         assert line.split()[0] == name
         taught = line.rsplit("  ", 1)[-1]
-        if committed()[name]["low"] <= 0:
+        if committed()[name]["high"] < 0:
+            assert taught == "not taught: the interval lies below 0", line
+        elif committed()[name]["low"] <= 0:
             assert taught == "not taught: the interval holds 0", line
     assert lines[1 + sorted(committed()).index("guard-the-ten")].endswith("16-discard-and-raise")
     assert lines[1 + sorted(committed()).index("give-your-aces")].endswith("22-pairs")

@@ -454,7 +454,9 @@ def rule_picks(kind: str, deal) -> dict[str, str]:
     at 40 (both intervals include 0); nor does ``pull-the-last-trump``, whose measurement found
     leading the top trump and the ace of another suit even. ``give-back-small-cards`` speaks nowhere:
     no decision kind values the bidder's return in the exchange; nor does its measurement after the
-    gift lesson 22 teaches, ``give-back-small-cards-after-aces``, whose interval lies below 0.
+    gift lesson 22 teaches, ``give-back-small-cards-after-aces``, whose interval lies below 0; nor
+    does its reverse, ``give-back-the-ten``, which lesson 22 teaches (confirmed on fresh deals),
+    for the same reason: no decision values the return.
     ``pairs-ace-with-its-ten`` speaks nowhere yet: it was measured at the partnership bidder's first
     lead after the three cheapest cards given and given back (the estimates' rule), which a
     decision's exchange need not be, and the bank holds no partnership first lead. The defending

@@ -798,6 +798,99 @@ def test_giving_back_small_cards_after_the_aces_gift_is_not_taught_as_its_interv
         assert words["readiness"]["rules"][name].endswith(said)
 
 
+def test_giving_back_the_ten_is_measured_on_deals_the_first_run_did_not_deal(monkeypatch):
+    """The reverse of the return after the aces gift was read from that run's deals, so it is
+    confirmed on others: the rule's seed n deals seed ``FRESH_GIVE_BACK + n``, beyond every seed the
+    first run dealt. The stored seeds are the rule's own; its measure and its split both map them."""
+    name = "give-back-the-ten"
+    fresh = bench_strategy.FRESH_GIVE_BACK
+    assert fresh >= committed()["give-back-small-cards-after-aces"]["seeds_scanned"]
+    data = committed()[name]
+    measured = sorted(seed for seed, _, _ in data["per_deal"])
+    assert measured[0] >= 0 and measured[-1] < data["seeds_scanned"]
+    dealt = []
+    real = bench_strategy._partnership_give
+    monkeypatch.setattr(bench_strategy, "_partnership_give", lambda seed: dealt.append(seed) or real(seed))
+    skipped = [seed for seed in range(measured[-1]) if seed not in set(measured)][:2]
+    assert skipped and all(bench_strategy.RULES[name].measure(s) is None for s in skipped)
+    assert dealt == [fresh + s for s in skipped]
+    dealt.clear()
+    groups = [bench_strategy.SPLITS[name](seed) for seed in measured[:3]]
+    assert dealt == [fresh + s for s in measured[:3]]
+    assert groups == [bench_strategy.the_aces_the_partner_gave(fresh + s) for s in measured[:3]]
+
+
+def test_giving_back_the_ten_applies_where_the_bidder_holds_a_ten_without_its_ace():
+    """The same moment as ``give-back-small-cards-after-aces`` (the partner gave its aces, the rest
+    its cheapest cards, or its three cheapest cards holding no ace), on the fresh deals: the bidder
+    holds a ten whose ace is elsewhere, and the ten is not among its three cheapest cards."""
+    from engine.core.cards import Rank
+    from engine.search import estimate
+
+    name = "give-back-the-ten"
+    fresh = bench_strategy.FRESH_GIVE_BACK
+    measured = sorted(seed for seed, _, _ in committed()[name]["per_deal"])
+    for seed in measured[:10]:
+        deal = bench_strategy._return_after_aces(fresh + seed)
+        hand = deal.hands[bench_strategy.BIDDER]
+        assert deal.phase == "return" and deal.to_move == bench_strategy.BIDDER and len(hand) == 12
+        ten = bench_strategy._unguarded_ten(hand)
+        assert ten.rank is Rank.TEN and not any(c.suit == ten.suit and c.rank is Rank.ACE for c in hand)
+        assert ten not in estimate.return_by_rule(deal).cards
+
+    def applies(seed):
+        deal = bench_strategy._return_after_aces(fresh + seed)
+        ten = bench_strategy._unguarded_ten(deal.hands[bench_strategy.BIDDER])
+        return ten is not None and ten not in estimate.return_by_rule(deal).cards
+
+    skipped = [seed for seed in range(measured[-1]) if seed not in set(measured)][:3]
+    assert skipped and not any(applies(seed) for seed in skipped)
+
+
+def test_giving_back_the_ten_remeasured_on_a_cheap_deal_gives_the_committed_values():
+    """Seed 1 (the rule's own: deal 1,000,001) solves in a second; the other measurement on that
+    deal gives the same two values."""
+    seed, followed, alternative = committed()["give-back-the-ten"]["per_deal"][1]
+    assert seed == 1
+    assert list(bench_strategy.RULES["give-back-the-ten"].measure(seed)) == [followed, alternative]
+    other = bench_strategy.RULES["give-back-small-cards-after-aces"].measure(bench_strategy.FRESH_GIVE_BACK + seed)
+    assert list(other) == [alternative, followed]
+
+
+@pytest.mark.slow  # two four-hand deals solved twice each (seconds apiece on a loaded machine)
+def test_giving_back_the_ten_remeasured_on_its_first_deal_gives_the_committed_values_reversed():
+    """The rule's first deal, where the two returns differ: its values are those of the return after
+    the aces gift on the fresh deal, in the other order (the ten's return followed)."""
+    seed, followed, alternative = committed()["give-back-the-ten"]["per_deal"][0]
+    assert followed != alternative
+    assert list(bench_strategy.RULES["give-back-the-ten"].measure(seed)) == [followed, alternative]
+    other = bench_strategy.RULES["give-back-small-cards-after-aces"].measure(bench_strategy.FRESH_GIVE_BACK + seed)
+    assert list(other) == [alternative, followed]
+
+
+def test_giving_back_the_ten_is_taught_in_lesson_22_with_where_it_fails():
+    """On fresh deals giving back the ten did better, the whole interval above 0 (if only just):
+    lesson 22 teaches it with its figure. By the aces the partner gave (the bidder sees them): with
+    none it came out even, and the gain grew with the aces given, as the lesson says."""
+    name = "give-back-the-ten"
+    data = committed()[name]
+    assert data["low"] > 0 and data["better"] > data["worse"] and data["deals"] == 200
+    report = bench_strategy.split_report(name, data["per_deal"])
+    totals = {key: sum(g[key] for g in report.values()) for key in ("deals", "better", "worse")}
+    assert totals == {key: data[key] for key in totals}
+    none, one, more = (report[f"the partner gave {n}"] for n in ("no ace", "one ace", "two aces or more"))
+    assert abs(none["mean"]) < 1 and abs(none["better"] - none["worse"]) <= 0.1 * none["deals"]
+    assert 0 < one["mean"] < more["mean"] and one["better"] > one["worse"] and more["better"] > 2 * more["worse"]
+    lesson = ROOT / "lessons" / "22-pairs"
+    for lang, said in (("en", "it came out even"), ("fi", "kympin pitäminen oli yhtä hyvä")):
+        text = (lesson / f"{lang}.md").read_text("utf-8")
+        assert f"{{measured:{name}}}" in text and said in text, lang
+        words = json.loads((ROOT / "site" / "messages" / f"{lang}.json").read_text("utf-8"))
+        assert not words["readiness"]["rules"][name].endswith(
+            ("No rule of thumb here.", "Tästä ei saatu nyrkkisääntöä.")
+        )
+
+
 # -- defending: the non-bidders' decisions in the three-player game (lesson 17) --------------------------
 # seat 2, not the bidder, led the ace of diamonds; seat 0 has no diamonds, the bidder (seat 1) plays last
 ON_THEIR_TRICK = "rules:three-player/hands:7.T9..8,A.K.Q.9,K.A.J./lead:2/trick:DA/bidder:1/bid:40"

@@ -1151,15 +1151,11 @@ def _unguarded_ten(hand) -> object | None:
     return None
 
 
-@rule(
-    "give-back-small-cards",
-    "partnership game (FAQ rules), the bidder at the return holding a ten without its ace (after the "
-    "partner's three cheapest cards): giving back the three cheapest cards (never a king or queen of "
-    "its pair) against giving back the ten and the two cheapest; the points the pair ends the deal with",
-    deals=200,
-)
-def give_back_small_cards(seed: int):
-    deal = _partnership_return(seed)
+def _two_returns(deal: Deal) -> tuple[int, int] | None:
+    """At the partnership bidder's return holding a ten without its ace (``_unguarded_ten``, not
+    among its three cheapest cards): the points the pair ends the deal with after giving back the
+    three cheapest cards (never a king or queen of its pair), and after giving back the ten and the
+    two cheapest (the solver, the first value its guess); None where the bidder holds no such ten."""
     ten = _unguarded_ten(deal.hands[BIDDER])
     cheapest = estimate.return_by_rule(deal)
     if ten is None or ten in cheapest.cards:
@@ -1171,6 +1167,17 @@ def give_back_small_cards(seed: int):
     other = estimate.play_deal(after(deal, with_ten))
     have = estimate.side_has(other, side)
     return first, have + Solver(other, max_side=side).value(first - have)
+
+
+@rule(
+    "give-back-small-cards",
+    "partnership game (FAQ rules), the bidder at the return holding a ten without its ace (after the "
+    "partner's three cheapest cards): giving back the three cheapest cards (never a king or queen of "
+    "its pair) against giving back the ten and the two cheapest; the points the pair ends the deal with",
+    deals=200,
+)
+def give_back_small_cards(seed: int):
+    return _two_returns(_partnership_return(seed))
 
 
 @rule(
@@ -1182,18 +1189,7 @@ def give_back_small_cards(seed: int):
     deals=200,
 )
 def give_back_small_cards_after_aces(seed: int):
-    deal = _return_after_aces(seed)
-    ten = _unguarded_ten(deal.hands[BIDDER])
-    cheapest = estimate.return_by_rule(deal)
-    if ten is None or ten in cheapest.cards:
-        return None
-    rest = [c for c in estimate._keep_order(FAQ_PAIRS, deal.hands[BIDDER]) if c != ten]
-    with_ten = Return((ten, *rest[: FAQ_PAIRS.exchange_size - 1]))
-    side = FAQ_PAIRS.side_of(BIDDER)
-    first = total(estimate.play_deal(after(deal, cheapest)), side)
-    other = estimate.play_deal(after(deal, with_ten))
-    have = estimate.side_has(other, side)
-    return first, have + Solver(other, max_side=side).value(first - have)
+    return _two_returns(_return_after_aces(seed))
 
 
 # ``give-back-small-cards-after-aces`` came out below 0: giving back the ten did better. That reverse
@@ -1214,20 +1210,10 @@ FRESH_GIVE_BACK = 1_000_000
     deals=200,
 )
 def give_back_the_ten(seed: int):
-    deal = _return_after_aces(FRESH_GIVE_BACK + seed)
-    ten = _unguarded_ten(deal.hands[BIDDER])
-    cheapest = estimate.return_by_rule(deal)
-    if ten is None or ten in cheapest.cards:
-        return None
-    rest = [c for c in estimate._keep_order(FAQ_PAIRS, deal.hands[BIDDER]) if c != ten]
-    with_ten = Return((ten, *rest[: FAQ_PAIRS.exchange_size - 1]))
-    side = FAQ_PAIRS.side_of(BIDDER)
-    # valued as ``give_back_small_cards_after_aces`` (the cheapest return first, its value the guess
-    # for the other), the two values in the other order: this rule follows the ten's return
-    kept = total(estimate.play_deal(after(deal, cheapest)), side)
-    other = estimate.play_deal(after(deal, with_ten))
-    have = estimate.side_has(other, side)
-    return have + Solver(other, max_side=side).value(kept - have), kept
+    # valued as ``give_back_small_cards_after_aces``, the two values in the other order: this rule
+    # follows the ten's return
+    values = _two_returns(_return_after_aces(FRESH_GIVE_BACK + seed))
+    return None if values is None else (values[1], values[0])
 
 
 def _ace_choice(hand):

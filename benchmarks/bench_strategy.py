@@ -503,16 +503,23 @@ def _throw_choice(deal: Deal):
     hand = deal.hands[mover]
     if any(c.suit == deal.trick[0].suit for c in hand):
         return None
-    seats = [(deal.leader + i) % rules.players for i in range(len(deal.trick))]
-    if seats[winning_index(rules, deal.trick, deal.trump)] != rules.partner_of(mover):
+    if _trick_seats(deal)[winning_index(rules, deal.trick, deal.trump)] != rules.partner_of(mover):
         return None
+    return _ten_and_small(deal, rules.partner_of(mover))
+
+
+def _ten_and_small(deal: Deal, winner: int):
+    """(the ten of the player to move's shortest suit holding one, its lowest small card), both of
+    suits other than trumps and legal, where the small card leaves the trick sure to go to
+    ``winner``; None if the player has no such pair."""
+    rules, hand = deal.rules, deal.hands[deal.to_move]
     spare = [c for c in deal.legal_cards() if c.suit != deal.trump]
     tens = [c for c in spare if c.rank is Rank.TEN]
     small = [c for c in spare if c.rank in SMALL]
     if not tens or not small:
         return None
     low = min(small, key=lambda c: (rules.strength[c.rank], c.index))
-    if not _goes_to(after(deal, Play(low)), rules.partner_of(mover)):
+    if not _goes_to(after(deal, Play(low)), winner):
         return None
     ten = min(tens, key=lambda c: (len(_suit_cards(hand, c.suit)), c.index))  # of the shortest suit
     return ten, low
@@ -877,16 +884,7 @@ def throw_on_non_bidders_trick(deal: Deal):
     other = _other_non_bidder(deal, mover)
     if _trick_seats(deal)[winning_index(rules, deal.trick, deal.trump)] != other:
         return None
-    spare = [c for c in deal.legal_cards() if c.suit != deal.trump]
-    tens = [c for c in spare if c.rank is Rank.TEN]
-    small = [c for c in spare if c.rank in SMALL]
-    if not tens or not small:
-        return None
-    low = min(small, key=lambda c: (rules.strength[c.rank], c.index))
-    if not _goes_to(after(deal, Play(low)), other):
-        return None
-    ten = min(tens, key=lambda c: (len(_suit_cards(hand, c.suit)), c.index))  # of the shortest suit
-    return ten, low
+    return _ten_and_small(deal, other)
 
 
 @rule(

@@ -16,8 +16,8 @@ no modules import each other in a circle (tests/test_layers.py):
   unseen cards), ``observe`` (what one seat has seen, and made-up deals that agree with it),
   ``hand_value`` (a rough value of a hand), ``memo`` (costly results kept by content)
 * ``players/``   the computer players by name (``PLAYERS``) and a random one, ``easy`` (rules of
-  thumb), ``normal`` (choices tried on made-up deals), ``arena`` (players against each other on
-  duplicate deals)
+  thumb), ``normal`` (choices tried on made-up deals), ``expert`` (the normal player thinking
+  harder), ``arena`` (players against each other on duplicate deals)
 * ``puzzles/``   the puzzle kinds, one registry (docs/adding-a-puzzle-kind.md)
 * ``coach/``     ``game`` (the stateless game step of the play page, the story of a deal, the
   hint), ``review`` (every decision of a seat scored with all hands known), ``drills``

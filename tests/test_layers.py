@@ -5,7 +5,7 @@ functions included):
    deal, scoring, match, notation, story, messages, seats, tally);
 1. ``engine/search/``: solver, estimate, observe, hand_value, memo;
 2. ``engine/players/``: the computer players (the registry and the random player in the
-   package, easy, normal, arena);
+   package, easy, normal, expert, arena);
 3. ``engine/puzzles/``: the puzzle kinds and their registry;
 4. ``engine/coach/``: the play page's game step with its story and hint, the deal review, the
    practice drills (made from puzzle kinds);

@@ -187,7 +187,7 @@ def test_normal_players_never_make_an_illegal_move_over_many_deals(name):
 
 
 def test_player_types():
-    assert set(PLAYERS) == {"easy", "normal"}
+    assert set(PLAYERS) == {"easy", "normal", "expert"}
 
 
 def test_rotations_seat_every_type_everywhere_once():

@@ -1,6 +1,7 @@
 """Computer players: ``PLAYERS``, the player types by the names the play page, the arena and the
 CLI use (``easy``: rules of thumb, ``engine.players.easy``; ``normal``: choices tried on made-up
-deals, ``engine.players.normal``), and ``random_action``, a random legal action (for tests, the
+deals, ``engine.players.normal``; ``expert``: the normal player thinking harder,
+``engine.players.expert``), weakest first, and ``random_action``, a random legal action (for tests, the
 benchmark and ``python -m engine play``), whose auction passes often so that deals look like real
 ones. ``arena`` plays the types against each other."""
 
@@ -64,5 +65,16 @@ def normal_action(deal: Deal, rng: random.Random) -> Action:
     return act(deal, rng)
 
 
+def expert_action(deal: Deal, rng: random.Random) -> Action:
+    """The "expert" player (``engine.players.expert``): the normal player on more made-up deals."""
+    from .expert import expert_action as act
+
+    return act(deal, rng)
+
+
 # The computer player types, by the names the play page, the arena and the CLI use.
-PLAYERS: dict[str, Callable[[Deal, random.Random], Action]] = {"easy": computer_action, "normal": normal_action}
+PLAYERS: dict[str, Callable[[Deal, random.Random], Action]] = {
+    "easy": computer_action,
+    "normal": normal_action,
+    "expert": expert_action,
+}

@@ -19,7 +19,9 @@ little for every point, so that among choices equally good for the contract more
 better. The same random generator and the same deal give the same choice (deterministic).
 
 ``decide(deal, rng)`` returns a ``Decision``: the action and every choice it compared with its
-average score over the guesses, which is what the hints on the play page explain.
+average score over the guesses, which is what the hints on the play page explain. How many
+guesses, and from how many tricks left the solver, is a ``Strength`` (the normal player's is
+``NORMAL``, from the constants below; the expert player, ``engine.players.expert``, passes its own).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from ..core.actions import (
@@ -51,7 +53,7 @@ from ..core.declare import PAIR_BITS, half_completes, pair_suits
 from ..core.play import SUIT_MASKS, beaters, duty_mask, mask_of, winning_position
 from ..core.rules import RuleSet
 from ..search.observe import Observation, observe, sample_deals
-from ..search.solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, Snapshot, Solver
+from ..search.solver import ANSWER, ANSWER_NONE, ASK_FULL, ASK_HALF, DECLARE, SearchCut, Snapshot, Solver
 
 SOLVER_TRICKS = 5  # from this many tricks left (the current one included) the solver scores the choices
 PLAY_SAMPLES = 32  # made-up deals per card choice played out with the quick policy
@@ -61,6 +63,31 @@ EXCHANGE_SAMPLES = 16  # per candidate discard, give or return
 CANDIDATES = 10  # discards, gives or returns tried (of up to a few hundred legal ones)
 POINT_WEIGHT = 0.1  # each point of the side's total adds this much to the score of a deal
 RAISE_MARGIN = 2.0  # a raise must gain at least this much on average
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How much a player of this kind thinks before it acts: how many made-up deals it scores
+    its choices on, and from how many tricks left the solver scores them. The normal player is
+    ``NORMAL``; the expert player (``engine.players.expert``) the same player with more."""
+
+    # (tricks left at most, made-up deals the solver scores), fewest tricks first
+    solver: tuple[tuple[int, int], ...] = ((SOLVER_TRICKS, SOLVER_SAMPLES),)
+    # the solver's nodes for one decision in all: past them no more made-up deals are scored (the
+    # one being searched is dropped; none scored: the deals are played out), so that the slowest
+    # move keeps within its time on any machine and the same deal gives the same choice; None: no bound
+    solver_nodes: int | None = None
+    play_samples: int = PLAY_SAMPLES
+    bid_samples: int = BID_SAMPLES
+    exchange_samples: int = EXCHANGE_SAMPLES
+    candidates: int = CANDIDATES
+
+    def solver_samples(self, tricks_left: int) -> int:
+        """Made-up deals the solver scores with ``tricks_left`` tricks left; 0: play them out."""
+        return next((samples for most, samples in self.solver if tricks_left <= most), 0)
+
+
+NORMAL = Strength()
 
 
 @dataclass
@@ -140,6 +167,7 @@ def decide(
     include: Action | None = None,
     deadline: float | None = None,
     explain: bool = False,
+    strength: Strength = NORMAL,
 ) -> Decision:
     """The normal player's decision for the seat to move, from what that seat has seen.
 
@@ -151,7 +179,8 @@ def decide(
     opening bid when the seat must open), for the hint and the review.
 
     ``deadline`` (a ``time.perf_counter()`` reading; the deal review's clock): past it, no more
-    made-up deals are scored (at least one is), so a slow or loaded machine scores fewer."""
+    made-up deals are scored (at least one is), so a slow or loaded machine scores fewer.
+    ``strength``: how many made-up deals, and from when the solver (the expert player's is larger)."""
     seat = cast(int, deal.to_move) if seat is None else seat  # a deal over is refused below
     if seat != deal.to_move:
         raise ValueError(f"seat {seat} is not to move")
@@ -159,13 +188,13 @@ def decide(
     legal = deal.legal_actions() if deal.phase in ("play", "auction", "raise") else []
     phase = deal.phase
     if phase == "auction":
-        return _bid(obs, legal, rng, include, deadline, explain)
+        return _bid(obs, legal, rng, include, deadline, explain, strength)
     if phase in ("discard", "give", "return"):
-        return _exchange(obs, deal, rng, include, deadline)
+        return _exchange(obs, deal, rng, include, deadline, strength)
     if phase == "raise":
-        return _raise(obs, legal, rng, include, deadline)
+        return _raise(obs, legal, rng, include, deadline, strength)
     if phase == "play":
-        return _play(obs, legal, rng, deadline)
+        return _play(obs, legal, rng, deadline, strength)
     raise ValueError(f"nothing to decide: the deal is in the {phase} phase")
 
 
@@ -331,16 +360,24 @@ def _finish(deal: Deal, side: int, rng: random.Random) -> tuple[int, int]:
 
 
 # -- trick play ---------------------------------------------------------------------------------
-def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: float | None = None) -> Decision:
+def _play(
+    obs: Observation,
+    legal: list[Action],
+    rng: random.Random,
+    deadline: float | None = None,
+    strength: Strength = NORMAL,
+) -> Decision:
     if len(legal) == 1:
         return Decision(legal[0], obs.seat, "play", "forced", choices=[Choice(legal[0], 0.0, 0.0)])
     rules = obs.rules
     tricks_left = rules.hand_size - len(obs.played()) // rules.players
-    exact = tricks_left <= SOLVER_TRICKS
-    deals = sample_deals(obs, rng, SOLVER_SAMPLES if exact else PLAY_SAMPLES, deadline=deadline)
+    solver_samples = strength.solver_samples(tricks_left)
+    exact = solver_samples > 0
+    deals = sample_deals(obs, rng, solver_samples if exact else strength.play_samples, deadline=deadline)
     bidder_side = rules.side_of(obs.bidder) if obs.bidder is not None else None
     moves = {action_move(a): a for a in legal}
     results: dict[int, list[tuple[int, int]]] = {m: [] for m in moves}  # per made-up deal: (side total, side tricks)
+    nodes = strength.solver_nodes
     for i, deal in enumerate(deals):
         if _late(deadline, i):
             deals = deals[:i]
@@ -348,7 +385,16 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: f
         have, tricks = side_have(deal, obs.side)
         sv = Solver(deal, max_side=obs.side)
         if exact:
-            values = dict(sv.root_values())
+            if nodes is not None:
+                sv.set_budget(nodes=nodes)
+                try:
+                    values = dict(sv.root_values())
+                except SearchCut:  # out of nodes: the deals scored so far decide
+                    deals = deals[:i]
+                    break
+                nodes -= sv.nodes
+            else:
+                values = dict(sv.root_values())
             for m in moves:
                 # the solver counts points, not tricks: a side without a trick that still gains
                 # points wins one (points come only with tricks, and declaring needs a trick)
@@ -363,6 +409,9 @@ def _play(obs: Observation, legal: list[Action], rng: random.Random, deadline: f
             rest, more = play_out(sv)
             sv.undo_move(m, seat, snap)
             results[m].append((have + gain + rest, tricks + won + more))
+    if exact and not deals:  # not one made-up deal solved within the nodes: play them out instead
+        later = tuple((most, samples) for most, samples in strength.solver if most < tricks_left)
+        return _play(obs, legal, rng, deadline, replace(strength, solver=later))
     if exact:
         _unfuse_questions(obs, deals, results)
     sums = {m: [0.0, 0.0, 0] for m in moves}
@@ -488,9 +537,14 @@ def candidates(deal: Deal, limit: int = CANDIDATES) -> list[Action]:
 
 
 def _exchange(
-    obs: Observation, deal: Deal, rng: random.Random, include: Action | None = None, deadline: float | None = None
+    obs: Observation,
+    deal: Deal,
+    rng: random.Random,
+    include: Action | None = None,
+    deadline: float | None = None,
+    strength: Strength = NORMAL,
 ) -> Decision:
-    options = candidates(deal)
+    options = candidates(deal, strength.candidates)
     if len(options) == 1 and include in (None, options[0]):
         return Decision(options[0], obs.seat, obs.phase, "forced", choices=[Choice(options[0], 0.0, 0.0)])
     extra = include is not None and include not in options
@@ -498,7 +552,7 @@ def _exchange(
         options.append(
             cast(Action, include)
         )  # (extra: not None) scored last, on the same deals: the others' scores do not change
-    deals = sample_deals(obs, rng, EXCHANGE_SAMPLES, deadline=deadline)
+    deals = sample_deals(obs, rng, strength.exchange_samples, deadline=deadline)
     rules = obs.rules
     bidder_side = rules.side_of(cast(int, obs.bidder))  # a discard or exchange: after the auction
     moves = dict(enumerate(options))
@@ -546,8 +600,9 @@ def _raise(
     rng: random.Random,
     include: Action | None = None,
     deadline: float | None = None,
+    strength: Strength = NORMAL,
 ) -> Decision:
-    deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
+    deals = sample_deals(obs, rng, strength.bid_samples, deadline=deadline)
     totals: list[int] = []
     for i, d in enumerate(deals):
         if _late(deadline, i):
@@ -583,6 +638,7 @@ def _bid(
     include: Action | None = None,
     deadline: float | None = None,
     explain: bool = False,
+    strength: Strength = NORMAL,
 ) -> Decision:
     """Bid the lowest bid on offer or pass. A bid is valued as the bidder's deal score on the
     made-up deals, with the widow taken and the raise the player would then choose on those
@@ -605,7 +661,7 @@ def _bid(
     amounts = [bids[0].amount]
     if isinstance(include, Bid) and include.amount != amounts[0]:
         amounts.append(include.amount)  # a jump bid made, scored for the review
-    deals = sample_deals(obs, rng, BID_SAMPLES, deadline=deadline)
+    deals = sample_deals(obs, rng, strength.bid_samples, deadline=deadline)
     as_bidder: dict[int, list[int]] = {a: [] for a in amounts}
     as_defender: list[float] = []
     defend_points: list[int] = []
@@ -679,4 +735,4 @@ def _won_by(deal: Deal, seat: int, amount: int) -> Deal:
     return copy
 
 
-__all__ = ["Choice", "Decision", "decide", "normal_action", "utility", "action_move", "play_out"]
+__all__ = ["Choice", "Decision", "NORMAL", "Strength", "decide", "normal_action", "utility", "action_move", "play_out"]

@@ -25,6 +25,7 @@ import json
 
 from engine.coach.drills import GAME_FOR, THEMES
 from engine.core.rules import PRESETS
+from engine.players import PLAYERS
 from engine.search import memo
 from engine.web import handle
 from present.play import table_words
@@ -34,7 +35,8 @@ from . import BuildError, cache
 
 OPENING_SEEDS = (7301, 11027, 40213, 91807)  # per preset, when every computer has the same level
 MIXED_SEEDS = (52711,)  # per preset and mix of levels
-LEVELS = ("normal", "easy")
+LEVELS = ("normal", "easy")  # the levels whose openings are prepared (an expert's first deal waits for the engine)
+DEFAULT_LEVEL = "normal"  # the play page's level for a computer seat until the learner picks another
 DRILLS_PER_THEME = 4
 
 
@@ -50,6 +52,11 @@ def _ask(request: dict) -> dict:
         return answer
 
     return memo.cached({"site_opening": request}, compute)
+
+
+def offered_levels() -> list[str]:
+    """The computer levels the play page offers, weakest first: the engine's player types."""
+    return list(PLAYERS)
 
 
 def level_key(levels) -> str:

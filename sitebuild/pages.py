@@ -493,6 +493,8 @@ def render_site(
             ui["play_title"],
             ui["play_intro"],
             presets=seats,
+            levels=openings.offered_levels(),
+            default_level=openings.DEFAULT_LEVEL,
             house=house,
             openings=openings.worded(prepared["openings"], lang),
             card_trees=card_trees(Words(cat)),

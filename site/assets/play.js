@@ -111,14 +111,15 @@ function renderLevels(levels = null) {
   const option = $("play-rules").selectedOptions[0];
   const places = option.dataset.where.split(" ");
   const seats = $("play-seats");
+  const offered = seats.dataset.levels.split(" "); // the engine's player types, as the build named them
   const before = levels || [...seats.querySelectorAll("select")].map((s) => s.value);
   seats.replaceChildren();
   places.slice(1).forEach((where, i) => {
     const field = el("p", "field");
     const select = el("select");
     select.id = `play-level-${i + 1}`;
-    for (const level of ["normal", "easy"]) select.append(new Option(ui(`level_${level}`), level));
-    if (before[i]) select.value = before[i];
+    for (const level of offered) select.append(new Option(ui(`level_${level}`), level));
+    select.value = offered.includes(before[i]) ? before[i] : seats.dataset.default;
     const label = el("label", "", catalog.seats[where]);
     label.htmlFor = select.id;
     field.append(label, select);

@@ -336,11 +336,17 @@ def test_a_pairs_deal_told_hinted_summed_up_and_reviewed_on_a_phone_in_finnish(v
 
 
 def test_a_three_player_deal_in_english_and_a_review_stopped_by_the_next_deal(visit, base_url):
-    seed, computers = 7, ["normal", "easy"]
+    seed, computers = 7, ["expert", "easy"]
     actions, states, bad, final = script("three-player", seed, computers)
     j = Journey(visit, base_url, "en", 1280, 900, mobile=False)
     page = j.open(seed)
     page.select_option("#play-rules", "three-player")
+    # every computer seat offers the engine's player types, weakest first, by their names in the catalog
+    for i in (1, 2):
+        offered = page.locator(f"#play-level-{i} option")
+        assert offered.evaluate_all("os => os.map(o => o.value)") == ["easy", "normal", "expert"]
+        assert offered.all_inner_texts() == [j.ui(f"level_{level}") for level in ("easy", "normal", "expert")]
+    page.select_option("#play-level-1", "expert")  # the expert plays the deal in the page's engine
     page.select_option("#play-level-2", "easy")
     page.check("#play-hints")
     j.start()

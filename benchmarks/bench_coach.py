@@ -1,15 +1,21 @@
 """The coach's figures: how strong the normal computer player is, and how fast its moves and the
 deal review are, in CPython and in Pyodide (under Node, as in the browser's worker).
 
-    python benchmarks/bench_coach.py [--parts arena,moves,review,browser,bids,agreement] [--deals N]
+    python benchmarks/bench_coach.py [--parts arena,moves,review,browser,bids,agreement,expert] [--deals N]
                                      [--reviews N] [--move-deals N] [--bid-hands N] [--decisions N]
-                                     [--no-pyodide] [--site _site]
+                                     [--expert-deals PRESET:FIRST:N,...] [--no-pyodide] [--site _site]
 
 arena   duplicate deals, normal against easy (``engine.players.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
         per deal of each type and the difference with its 95 % interval
-moves   every decision of seat 0 in seeded deals played by normal players (three-player and
-        faq-pairs), timed one by one: median and slowest, CPython and Pyodide
+expert  (not in the default parts: about an hour of CPU per game) duplicate deals, expert
+        against normal: three-player with expert,normal,normal on seeds 100001-100400 and
+        faq-pairs with expert,normal,expert,normal on seeds 50001-50200, the runs on which the
+        expert player was registered (``--expert-deals`` for others)
+moves   every decision of seat 0 in seeded deals played by normal players, then by expert
+        players (three-player and faq-pairs), timed one by one: median and slowest, CPython and
+        Pyodide; then the expert's 12 slowest decisions in six deals of the three-player arena
+        that registered it (the worst case, which a few seeded deals rarely reach)
 review  complete reviews of seat 0 (the review's own bounds, as in the browser and the CLI) in
         20 seeded deals of normal players per game (three-player, faq-pairs), and of the seed-5
         deal of ``python -m engine play --preset three-player --seed 5``, CPython and Pyodide:
@@ -52,11 +58,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import format_record, preset  # noqa: E402
-from engine.players.arena import arena, lines, play_deal  # noqa: E402
+from engine import Deal, format_record, preset  # noqa: E402
+from engine.players.arena import arena, lines, play_deal, rotations  # noqa: E402
 
 ARENAS = [("three-player", "normal,easy,easy"), ("faq-pairs", "normal,easy,normal,easy")]
 MOVE_PRESETS = ["three-player", "faq-pairs"]
+# expert against normal (part expert): the runs on which the expert player was registered
+# (docs/coach.md): (preset, first seed, deals)
+EXPERT_ARENAS = [("three-player", 100001, 400), ("faq-pairs", 50001, 200)]
+# the six deals of that three-player run with the expert's slowest decisions (before its node bound)
+EXPERT_SLOW_SEEDS = (100037, 100036, 100281, 100396, 100251, 100026)
 
 # Python run in Pyodide (and in CPython, for the same numbers): each job replays a record prefix
 # and times one normal decision, or one whole review.
@@ -64,6 +75,7 @@ JOBS = r"""
 import json, random, time
 from engine.core.notation import parse_record
 from engine.players.normal import decide
+from engine.players.expert import expert_decide
 from engine.coach.review import Review
 
 def run(jobs_json):
@@ -72,7 +84,7 @@ def run(jobs_json):
         if job["kind"] == "move":
             deal = parse_record(job["record"])
             start = time.perf_counter()
-            decide(deal, random.Random(job["seed"]))
+            (expert_decide if job.get("player") == "expert" else decide)(deal, random.Random(job["seed"]))
             out.append([time.perf_counter() - start, 0])
         else:
             review = Review(job["record"], 0)
@@ -131,20 +143,47 @@ def run_pyodide(jobs):
         return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def move_jobs(name, deals):
-    """Every decision of seat 0 in ``deals`` seeded deals of normal players (forced ones too:
-    the page waits for those as well)."""
+def move_jobs(name, deals, player="normal"):
+    """Every decision of seat 0 in ``deals`` seeded deals of ``player`` players (forced ones
+    too: the page waits for those as well), each timed as that player's decision."""
     rules = preset(name)
     jobs = []
     for seed in range(deals):
-        final = play_deal(rules, 500 + seed, ("normal",) * rules.players)
+        final = play_deal(rules, 500 + seed, (player,) * rules.players)
         record = format_record(final)
         head, actions = record.split("/actions:")
         tokens = actions.split(",") if actions else []
         for index, (mover, _) in enumerate(final.history):
             if mover == 0:
-                jobs.append({"kind": "move", "record": f"{head}/actions:{','.join(tokens[:index])}", "seed": index})
+                record = f"{head}/actions:{','.join(tokens[:index])}"
+                jobs.append({"kind": "move", "player": player, "record": record, "seed": index})
     return jobs
+
+
+def slowest_expert_jobs(seeds=EXPERT_SLOW_SEEDS, keep=12):
+    """The expert's ``keep`` slowest decisions (timed in CPython) in the three-player arena deals
+    ``seeds`` (expert,normal,normal, every rotation, as ``arena`` plays them): the worst case of
+    its move time, which a few seeded deals rarely reach."""
+    from engine.players import PLAYERS
+
+    rules = preset("three-player")
+    found = []
+    for deal_seed in seeds:
+        for seating in rotations(["expert", "normal", "normal"]):
+            deal = Deal.new(rules, deal_seed, dealer=deal_seed % rules.players)
+            while not deal.is_over:
+                seed = deal_seed * 7919 + len(deal.history)  # arena.play_deal's generator
+                who = seating[deal.to_move]
+                started = time.process_time()
+                action = PLAYERS[who](deal, random.Random(seed))
+                spent = time.process_time() - started
+                if who == "expert":
+                    found.append(
+                        (spent, {"kind": "move", "player": "expert", "record": format_record(deal), "seed": seed})
+                    )
+                deal.apply(action)
+    found.sort(key=lambda item: -item[0])
+    return [job for _, job in found[:keep]]
 
 
 def review_jobs(name, count):
@@ -349,13 +388,18 @@ def hint_agreement(decisions: int) -> dict:
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--parts", default="arena,moves,review,browser,bids,agreement")
+    parser.add_argument("--parts", default="arena,moves,review,browser,bids,agreement")  # and expert (hours)
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per arena")
     parser.add_argument("--move-deals", type=int, default=6, help="deals whose seat-0 decisions are timed, per preset")
     parser.add_argument("--reviews", type=int, default=20, help="deals reviewed per game")
     parser.add_argument("--bid-hands", type=int, default=200, help="three-player hands for the bid hint")
     parser.add_argument("--decisions", type=int, default=200, help="seeded decisions for the hint/review agreement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--expert-deals",
+        default=",".join(f"{name}:{first}:{count}" for name, first, count in EXPERT_ARENAS),
+        help="part expert: PRESET:FIRST_SEED:DEALS,... (the defaults are the runs that registered the expert)",
+    )
     parser.add_argument("--no-pyodide", action="store_true")
     parser.add_argument("--site", type=Path, default=ROOT / "_site", help="a built site, for --parts browser")
     args = parser.parse_args()
@@ -366,9 +410,27 @@ def main():
             started = time.perf_counter()
             out = arena(preset(name), players.split(","), args.deals, args.seed)
             print("\n".join(lines(out)) + f"\n({time.perf_counter() - started:.0f} s)", flush=True)
+    if "expert" in parts:
+        for item in args.expert_deals.split(","):
+            name, first, count = item.split(":")
+            players = (
+                ["expert", "normal"] * 2
+                if preset(name).players == 4
+                else ["expert"] + ["normal"] * (preset(name).players - 1)
+            )
+            started = time.perf_counter()
+            out = arena(preset(name), players, int(count), int(first))
+            print("\n".join(lines(out)) + f"\n({time.perf_counter() - started:.0f} s)", flush=True)
     if "moves" in parts:
-        for name in MOVE_PRESETS:
-            timing(f"normal moves, {name}", move_jobs(name, args.move_deals), not args.no_pyodide)
+        for player in ("normal", "expert"):
+            for name in MOVE_PRESETS:
+                timing(f"{player} moves, {name}", move_jobs(name, args.move_deals, player), not args.no_pyodide)
+        timing(
+            "the expert's 12 slowest decisions in the three-player arena deals "
+            + ", ".join(map(str, EXPERT_SLOW_SEEDS)),
+            slowest_expert_jobs(),
+            not args.no_pyodide,
+        )
     if "review" in parts:
         for name in ("three-player", "faq-pairs"):
             timing(f"reviews of {name} deals, seat 0", review_jobs(name, args.reviews), not args.no_pyodide, True)

@@ -8,7 +8,7 @@ deal review are, in CPython and in Pyodide (under Node, as in the browser's work
 arena   duplicate deals, normal against easy (``engine.players.arena``): three-player with
         normal,easy,easy and the FAQ pairs game with normal,easy,normal,easy; the mean points
         per deal of each type and the difference with its 95 % interval
-expert  (not in the default parts: about an hour of CPU per game) duplicate deals, expert
+expert  (not in the default parts: about half an hour of CPU per game) duplicate deals, expert
         against normal: three-player with expert,normal,normal on seeds 100001-100400 and
         faq-pairs with expert,normal,expert,normal on seeds 50001-50200, the runs on which the
         expert player was registered (``--expert-deals`` for others)
@@ -388,7 +388,7 @@ def hint_agreement(decisions: int) -> dict:
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--parts", default="arena,moves,review,browser,bids,agreement")  # and expert (hours)
+    parser.add_argument("--parts", default="arena,moves,review,browser,bids,agreement")  # and expert (an hour)
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals per arena")
     parser.add_argument("--move-deals", type=int, default=6, help="deals whose seat-0 decisions are timed, per preset")
     parser.add_argument("--reviews", type=int, default=20, help="deals reviewed per game")

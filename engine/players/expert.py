@@ -6,15 +6,15 @@ left, with four hands on more made-up deals:
 
 * three players or two (``DEEP``): the solver scores every card choice from 7 tricks left
   (the normal player's from 5), on 16 made-up deals, with at most 250,000 of its nodes for one
-  decision (past them the deals solved so far decide; the slowest decisions measured took 1.5 s
-  in CPython and 4 s in Pyodide); everything else as the normal player;
+  decision (past them the deals solved so far decide; the slowest decisions measured took 1.9 s
+  in CPython and 2.9 to 4.0 s in Pyodide); everything else as the normal player;
 * four players (``WIDE``): 128 made-up deals per card choice played out (32), the solver from
   5 tricks left on 16 and from 4 on 48 (16), 160 for bids and raises (40), 48 per discard or
   exchange (16) with 20 candidates tried (10).
 
 Each was measured against the normal player in the arena before it was kept, in the
-three-player game and in the FAQ pairs game (docs/coach.md, "The expert player"; the two-player
-game and the four-player game without partners take the same settings unmeasured).
+three-player game and in the FAQ pairs game (docs/coach.md, "The expert player"); the other
+presets take the same settings by their number of hands, unmeasured.
 """
 
 from __future__ import annotations

@@ -68,13 +68,15 @@ RAISE_MARGIN = 2.0  # a raise must gain at least this much on average
 @dataclass(frozen=True)
 class Strength:
     """How much a player of this kind thinks before it acts: how many made-up deals it scores
-    its choices on, and from how many tricks left the solver scores them. The normal player is
+    its choices on, from how many tricks left the solver scores them and with how many of its
+    nodes at most, and how many discards or exchanges it tries. The normal player is
     ``NORMAL``; the expert player (``engine.players.expert``) the same player with more."""
 
     # (tricks left at most, made-up deals the solver scores), fewest tricks first
     solver: tuple[tuple[int, int], ...] = ((SOLVER_TRICKS, SOLVER_SAMPLES),)
     # the solver's nodes for one decision in all: past them no more made-up deals are scored (the
-    # one being searched is dropped; none scored: the deals are played out), so that the slowest
+    # one being searched is dropped; none scored: new made-up deals are played out, as earlier in
+    # the deal), so that the slowest
     # move keeps within its time on any machine and the same deal gives the same choice; None: no bound
     solver_nodes: int | None = None
     play_samples: int = PLAY_SAMPLES

@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from hidden_deal import reshuffled
 
 from engine import PRESETS, Deal
 from engine.players import PLAYERS
@@ -110,13 +111,8 @@ def test_the_expert_does_not_look_at_hidden_cards(name):
     for deal in _deals_at(rules, 7, 2):
         seat = deal.to_move
         before = expert_decide(deal, random.Random(5))
-        others = [s for s in range(rules.players) if s != seat]
-        unseen = [c for s in others for c in deal.hands[s]]
-        random.Random(seat).shuffle(unseen)
-        shuffled = deal.copy()
-        for s in others:
-            size = len(deal.hands[s])
-            shuffled.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        shuffled = reshuffled(deal, seat, random.Random(seat))
+        assert shuffled.hands != deal.hands
         assert expert_decide(shuffled, random.Random(5)).to_dict() == before.to_dict()
         assert expert_decide(deal.copy(), random.Random(5)).to_dict() == before.to_dict()  # deterministic
 

@@ -5,6 +5,7 @@ import math
 import random
 
 import pytest
+from hidden_deal import reshuffled
 
 from engine import PRESETS, Deal, Play
 from engine.players import PLAYERS, random_action
@@ -135,13 +136,7 @@ def test_the_normal_player_does_not_look_at_hidden_cards(name):
         seat = deal.to_move
         before = decide(deal, random.Random(5))
         assert deal.why_illegal(before.action) is None
-        others = [s for s in range(rules.players) if s != seat]
-        unseen = [c for s in others for c in deal.hands[s]]
-        random.Random(seed).shuffle(unseen)
-        shuffled = deal.copy()
-        for s in others:
-            size = len(deal.hands[s])
-            shuffled.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        shuffled = reshuffled(deal, seat, random.Random(seed))
         assert decide(shuffled, random.Random(5)).to_dict() == before.to_dict()
 
 

@@ -1,6 +1,6 @@
 """The same deal as one seat sees it, with the cards that seat cannot see dealt differently
 among the other hands: what a player blind to hidden cards must decide on exactly as before
-(tests/test_normal.py, tests/test_expert.py)."""
+(tests/test_game.py, tests/test_normal.py, tests/test_expert.py)."""
 
 import random
 

@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from hidden_deal import reshuffled
 
 from engine import PRESETS, Deal, Give, Play, Return, parse_cards, parse_record
 from engine.coach.game import hint, step
@@ -66,13 +67,7 @@ def test_computer_players_do_not_look_at_hidden_cards(name):
         before = computer_action(deal, random.Random(5))
         assert deal.why_illegal(before) is None
         # deal the cards this seat cannot see among the other hands in another way
-        others = [s for s in range(rules.players) if s != seat]
-        unseen = [c for s in others for c in deal.hands[s]]
-        rng.shuffle(unseen)
-        shuffled = deal.copy()
-        for s in others:
-            size = len(deal.hands[s])
-            shuffled.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        shuffled = reshuffled(deal, seat, rng)
         assert computer_action(shuffled, random.Random(5)) == before
         if isinstance(before, Play):
             assert before.card in deal.hands[seat]

@@ -66,7 +66,7 @@ def normal_action(deal: Deal, rng: random.Random) -> Action:
 
 
 def expert_action(deal: Deal, rng: random.Random) -> Action:
-    """The "expert" player (``engine.players.expert``): the normal player on more made-up deals."""
+    """The "expert" player (``engine.players.expert``): the normal player thinking harder."""
     from .expert import expert_action as act
 
     return act(deal, rng)
